@@ -1,0 +1,59 @@
+//! Generates the C header with cbindgen into OUT_DIR/dlx.h, and copies it to
+//! include/dlx.h when DLX_UPDATE_HEADER=1. A test compares the two.
+
+use std::env;
+use std::path::PathBuf;
+
+fn main() {
+    let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("dlx.h");
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-changed=cbindgen.toml");
+    println!("cargo:rerun-if-env-changed=DLX_UPDATE_HEADER");
+
+    let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
+        .expect("cbindgen.toml is readable");
+    let version = |part: &str| env::var(format!("CARGO_PKG_VERSION_{part}")).unwrap();
+    config.after_includes = Some(format!(
+        "{}\n/* The version of this header; compare dlx_version() at run time. */\n\
+         #define DLX_VERSION_MAJOR {}\n#define DLX_VERSION_MINOR {}\n\
+         #define DLX_VERSION_PATCH {}\n#define DLX_VERSION_STRING \"{}\"",
+        config.after_includes.take().unwrap_or_default(),
+        version("MAJOR"),
+        version("MINOR"),
+        version("PATCH"),
+        env::var("CARGO_PKG_VERSION").unwrap(),
+    ));
+    let bindings = cbindgen::Builder::new()
+        .with_crate(&crate_dir)
+        .with_config(config)
+        .generate()
+        .expect("cbindgen can read the crate");
+    let mut text = Vec::new();
+    bindings.write(&mut text);
+    let text = parenthesize_negative_defines(&String::from_utf8(text).unwrap());
+    std::fs::write(&out, &text).expect("OUT_DIR is writable");
+    if env::var_os("DLX_UPDATE_HEADER").is_some_and(|v| v == "1") {
+        std::fs::copy(&out, crate_dir.join("include/dlx.h")).expect("include/ is writable");
+    }
+    println!("cargo:rustc-env=DLX_GENERATED_HEADER={}", out.display());
+}
+
+/// `#define DLX_ERR_NULL -1` would make `x-DLX_ERR_NULL` read as `x--1`; C headers
+/// write negative constants as `(-1)`.
+fn parenthesize_negative_defines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.lines() {
+        match line
+            .strip_prefix("#define ")
+            .and_then(|rest| rest.split_once(' '))
+        {
+            Some((name, value)) if value.starts_with('-') && !value.contains(' ') => {
+                out.push_str(&format!("#define {name} ({value})"));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}

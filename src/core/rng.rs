@@ -1,0 +1,32 @@
+//! SplitMix64: tiny, fast, and its whole state is one `u64` that lives in the block.
+
+/// Advances `state` and returns the next 64 random bits.
+pub fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A uniform value in `0..n` (n >= 1), by Lemire's multiply-shift.
+pub fn below(state: &mut u64, n: u32) -> u32 {
+    (((next(state) >> 32) * u64::from(n)) >> 32) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_stays_in_range_and_covers_it() {
+        let mut s = 42;
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            let v = below(&mut s, 7);
+            assert!(v < 7);
+            seen[v as usize] = true;
+        }
+        assert!(seen.iter().all(|&b| b));
+    }
+}

@@ -1,0 +1,699 @@
+//! The solver: a view of the caller's block with Knuth's DLX1 on top.
+//!
+//! Every public method either succeeds or returns an [`Error`] before it has changed
+//! anything, so a failing call leaves the block as it was.
+
+use super::header::{Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED};
+use super::layout::{Dims, Layout};
+use super::rng;
+
+// Fields of a node: [up, down, top]. For a column header `top` is the column length;
+// for a spacer it is minus the number of the row that follows it (so `<= 0`).
+const UP: usize = 0;
+const DOWN: usize = 1;
+const TOP: usize = 2;
+// Fields of a column header list entry: [left, right].
+const LEFT: usize = 0;
+const RIGHT: usize = 1;
+/// Item list head of the primary columns (Knuth's root).
+const ROOT: u32 = 0;
+
+/// Why a call was refused. Nothing was changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The block is smaller than the dimensions need.
+    TooSmall,
+    /// More rows or entries than the dimensions allow.
+    Capacity,
+    /// A column index is out of range.
+    Column,
+    /// The same column twice in one row.
+    Duplicate,
+    /// A row without columns.
+    EmptyRow,
+    /// Not allowed while a search is under way, or no solution to show.
+    State,
+    /// A forced row clashes with an earlier forced row.
+    Conflict,
+    /// An argument is outside its documented range.
+    Arg,
+    /// The block does not hold a solver of this version.
+    Corrupt,
+}
+
+/// What one call to [`Solver::next`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution is ready in [`Solver::solution`].
+    Solution,
+    /// No more solutions.
+    Exhausted,
+    /// The update budget ran out; call again to go on.
+    BudgetSpent,
+}
+
+/// Search statistics, counted as Knuth's DLX1 counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes: times a column was chosen for branching.
+    pub nodes: u64,
+    /// Link updates: one per column unlinked and one per node hidden.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Rows the search currently has chosen (forced rows not included).
+    pub depth: u32,
+    /// Most rows the search has had chosen at once.
+    pub max_depth: u32,
+}
+
+/// A solver living in a caller-provided block of words.
+pub struct Solver<'a> {
+    h: Header,
+    head: &'a mut [u32],
+    items: &'a mut [[u32; 2]],
+    nodes: &'a mut [[u32; 3]],
+    row_start: &'a mut [u32],
+    sol: &'a mut [u32],
+    stack: &'a mut [u32],
+}
+
+impl Drop for Solver<'_> {
+    /// The header lives in registers during a call and goes back to the block here.
+    fn drop(&mut self) {
+        self.h.store(self.head);
+    }
+}
+
+fn is_spacer(top: u32) -> bool {
+    (top as i32) <= 0
+}
+
+impl<'a> Solver<'a> {
+    /// Builds an empty solver in `words`. Only the first `required_words` words are used.
+    pub fn init(words: &'a mut [u32], dims: Dims) -> Result<Solver<'a>, Error> {
+        let layout = dims.layout().ok_or(Error::Arg)?;
+        if words.len() < layout.total {
+            return Err(Error::TooSmall);
+        }
+        let mut s = Solver::carve(words, Header::new(dims, layout.total as u64), layout);
+        s.head.fill(0);
+        s.clear();
+        Ok(s)
+    }
+
+    /// Reopens a solver made by [`Solver::init`]; checks the header only.
+    pub fn open(words: &'a mut [u32]) -> Result<Solver<'a>, Error> {
+        let h = Header::load(words).ok_or(Error::Corrupt)?;
+        let layout = h.dims.layout().ok_or(Error::Corrupt)?;
+        if h.words != layout.total as u64 || words.len() < layout.total {
+            return Err(Error::Corrupt);
+        }
+        Ok(Solver::carve(words, h, layout))
+    }
+
+    /// Reads the header of a solver without borrowing it mutably.
+    pub fn peek(words: &[u32]) -> Result<Header, Error> {
+        Header::load(words).ok_or(Error::Corrupt)
+    }
+
+    fn carve(words: &'a mut [u32], h: Header, l: Layout) -> Solver<'a> {
+        let (head, rest) = words[..l.total].split_at_mut(l.items);
+        let (items, rest) = rest.split_at_mut(l.nodes - l.items);
+        let (nodes, rest) = rest.split_at_mut(l.rows - l.nodes);
+        let (row_start, rest) = rest.split_at_mut(l.sol - l.rows);
+        let (sol, stack) = rest.split_at_mut(l.stack - l.sol);
+        Solver {
+            h,
+            head,
+            items: items.as_chunks_mut().0,
+            nodes: nodes.as_chunks_mut().0,
+            row_start,
+            sol,
+            stack,
+        }
+    }
+
+    /// The dimensions the solver was made with.
+    pub fn dims(&self) -> Dims {
+        self.h.dims
+    }
+
+    /// Rows added so far.
+    pub fn rows(&self) -> u32 {
+        self.h.rows
+    }
+
+    /// Where the search stands.
+    pub fn phase(&self) -> Phase {
+        self.h.phase
+    }
+
+    /// Marks the block as allocated by the library (so `dlx_free` may release it).
+    pub fn set_heap(&mut self, on: bool) {
+        self.h.set(FLAG_HEAP, on);
+    }
+
+    fn columns(&self) -> u32 {
+        self.h.dims.primary + self.h.dims.secondary
+    }
+
+    /// The head of the secondary column list.
+    fn secondary_root(&self) -> u32 {
+        self.columns() + 1
+    }
+
+    /// The first spacer; row `r` starts right after the spacer that follows row `r - 1`.
+    fn first_spacer(&self) -> u32 {
+        self.columns() + 1
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /// Drops every row and forced row and resets the search and its figures.
+    /// The dimensions, the seed and the memory stay.
+    pub fn clear(&mut self) {
+        let p = self.h.dims.primary;
+        let c = self.columns();
+        // Two circular lists: ROOT with the primary columns, and the secondary head.
+        for i in 0..=c + 1 {
+            self.items[i as usize] = [i.wrapping_sub(1), i + 1];
+        }
+        self.items[ROOT as usize][LEFT] = p;
+        self.items[p as usize][RIGHT] = ROOT;
+        let sec = self.secondary_root();
+        self.items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
+        self.items[sec as usize][LEFT] = if c > p { c } else { sec };
+        if c > p {
+            self.items[(p + 1) as usize][LEFT] = sec;
+            self.items[c as usize][RIGHT] = sec;
+        }
+        for i in 0..=c {
+            self.nodes[i as usize] = [i, i, 0];
+        }
+        let first = self.first_spacer();
+        self.nodes[first as usize] = [0, 0, 0];
+        let seed = self.h.seed;
+        let heap = self.h.has(FLAG_HEAP);
+        self.h = Header::new(self.h.dims, self.h.words);
+        self.h.seed = seed;
+        self.h.set(FLAG_HEAP, heap);
+    }
+
+    /// Adds a row over `cols` (0-based, any order) and returns its id.
+    pub fn add_row(&mut self, cols: &[u32]) -> Result<u32, Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        if cols.is_empty() {
+            return Err(Error::EmptyRow);
+        }
+        let ncols = self.columns();
+        if cols.iter().any(|&c| c >= ncols) {
+            return Err(Error::Column);
+        }
+        // Quadratic, but rows are short and it needs no scratch memory.
+        for (i, &c) in cols.iter().enumerate() {
+            if cols[i + 1..].contains(&c) {
+                return Err(Error::Duplicate);
+            }
+        }
+        if self.h.rows >= self.h.dims.max_rows
+            || cols.len() as u64 + u64::from(self.h.entries) > u64::from(self.h.dims.max_entries)
+        {
+            return Err(Error::Capacity);
+        }
+
+        // The new row's nodes must be linked into complete column lists.
+        let forced = self.uncover_forced();
+        let row = self.h.rows;
+        let before = self.first_spacer() + row + self.h.entries;
+        let first = before + 1;
+        let last = before + cols.len() as u32;
+        for (x, &c) in (first..).zip(cols) {
+            self.nodes[x as usize][TOP] = c + 1;
+            self.append(x);
+        }
+        self.nodes[before as usize][DOWN] = last;
+        self.nodes[(last + 1) as usize] = [first, 0, (row + 1).wrapping_neg()];
+        self.row_start[row as usize] = first;
+        self.h.rows += 1;
+        self.h.entries += cols.len() as u32;
+        self.cover_forced(forced);
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(row)
+    }
+
+    /// Links node `x` at the bottom of its column.
+    fn append(&mut self, x: u32) {
+        let c = self.nodes[x as usize][TOP];
+        let last = self.nodes[c as usize][UP];
+        self.nodes[x as usize][UP] = last;
+        self.nodes[x as usize][DOWN] = c;
+        self.nodes[last as usize][DOWN] = x;
+        self.nodes[c as usize][UP] = x;
+        self.nodes[c as usize][TOP] += 1;
+    }
+
+    /// Forces `row` into every solution (a given). It must share no column with an
+    /// earlier forced row and must have a primary column.
+    pub fn select_row(&mut self, row: u32) -> Result<(), Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        if row >= self.h.rows {
+            return Err(Error::Arg);
+        }
+        let first = self.row_start[row as usize];
+        let mut has_primary = false;
+        let mut x = first;
+        loop {
+            let c = self.nodes[x as usize][TOP];
+            if is_spacer(c) {
+                break;
+            }
+            has_primary |= c <= self.h.dims.primary;
+            if !self.is_active(c) {
+                return Err(Error::Conflict);
+            }
+            x += 1;
+        }
+        if !has_primary {
+            return Err(Error::Arg);
+        }
+        self.cover_row(first);
+        self.sol[self.h.forced as usize] = row;
+        self.h.forced += 1;
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(())
+    }
+
+    /// Drops every forced row.
+    pub fn unselect_all(&mut self) -> Result<(), Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        self.uncover_forced();
+        self.h.forced = 0;
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(())
+    }
+
+    /// True when column `c` is still in its list (not covered).
+    fn is_active(&self, c: u32) -> bool {
+        let l = self.items[c as usize][LEFT];
+        self.items[l as usize][RIGHT] == c
+    }
+
+    /// Covers the column of node `x` and then the rest of its row.
+    fn cover_row(&mut self, x: u32) {
+        let c = self.nodes[x as usize][TOP];
+        self.cover(c);
+        self.cover_rest(x);
+    }
+
+    fn uncover_row(&mut self, x: u32) {
+        self.uncover_rest(x);
+        let c = self.nodes[x as usize][TOP];
+        self.uncover(c);
+    }
+
+    /// Uncovers the forced rows, newest first; returns how many to cover again.
+    fn uncover_forced(&mut self) -> u32 {
+        let n = self.h.forced;
+        for i in (0..n).rev() {
+            let x = self.row_start[self.sol[i as usize] as usize];
+            self.uncover_row(x);
+        }
+        n
+    }
+
+    fn cover_forced(&mut self, n: u32) {
+        let updates = self.h.updates;
+        for i in 0..n {
+            let x = self.row_start[self.sol[i as usize] as usize];
+            self.cover_row(x);
+        }
+        // Forced rows are part of the problem, not of the search's figures.
+        self.h.updates = updates;
+    }
+
+    /// Sets the seed for the next search: 0 keeps rows in the order added and breaks
+    /// ties by the first column; anything else randomises both, reproducibly.
+    pub fn set_seed(&mut self, seed: u64) -> Result<(), Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        self.h.seed = seed;
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ dancing
+
+    /// Knuth's cover: unlink column `c`, hide every row in it.
+    #[inline]
+    fn cover(&mut self, c: u32) {
+        let [l, r] = self.items[c as usize];
+        self.items[l as usize][RIGHT] = r;
+        self.items[r as usize][LEFT] = l;
+        let mut updates = 1;
+        let mut rr = self.nodes[c as usize][DOWN];
+        while rr != c {
+            let mut nn = rr + 1;
+            while nn != rr {
+                let [uu, dd, cc] = self.nodes[nn as usize];
+                if is_spacer(cc) {
+                    nn = uu;
+                    continue;
+                }
+                self.nodes[uu as usize][DOWN] = dd;
+                self.nodes[dd as usize][UP] = uu;
+                self.nodes[cc as usize][TOP] -= 1;
+                updates += 1;
+                nn += 1;
+            }
+            rr = self.nodes[rr as usize][DOWN];
+        }
+        self.h.updates += updates;
+    }
+
+    /// Knuth's uncover: the exact reverse of [`Solver::cover`].
+    #[inline]
+    fn uncover(&mut self, c: u32) {
+        let mut rr = self.nodes[c as usize][UP];
+        while rr != c {
+            let mut nn = rr - 1;
+            while nn != rr {
+                let [uu, dd, cc] = self.nodes[nn as usize];
+                if is_spacer(cc) {
+                    nn = dd;
+                    continue;
+                }
+                self.nodes[uu as usize][DOWN] = nn;
+                self.nodes[dd as usize][UP] = nn;
+                self.nodes[cc as usize][TOP] += 1;
+                nn -= 1;
+            }
+            rr = self.nodes[rr as usize][UP];
+        }
+        let [l, r] = self.items[c as usize];
+        self.items[l as usize][RIGHT] = c;
+        self.items[r as usize][LEFT] = c;
+    }
+
+    /// Covers the other columns of the row of node `x`, left to right, cyclically.
+    #[inline]
+    fn cover_rest(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let c = self.nodes[p as usize][TOP];
+            if is_spacer(c) {
+                p = self.nodes[p as usize][UP];
+            } else {
+                self.cover(c);
+                p += 1;
+            }
+        }
+    }
+
+    /// Uncovers the other columns of the row of node `x`, right to left.
+    #[inline]
+    fn uncover_rest(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let c = self.nodes[p as usize][TOP];
+            if is_spacer(c) {
+                p = self.nodes[p as usize][DOWN];
+            } else {
+                self.uncover(c);
+                p -= 1;
+            }
+        }
+    }
+
+    /// The primary column with the fewest rows (Knuth's MRV rule); ties go to the
+    /// first in the list, or to a random one when a seed is set.
+    #[inline]
+    fn choose_column(&mut self) -> u32 {
+        let mut best = ROOT;
+        let mut min = u32::MAX;
+        let mut ties = 0;
+        let random = self.h.seed != 0;
+        let mut k = self.items[ROOT as usize][RIGHT];
+        while k != ROOT {
+            let len = self.nodes[k as usize][TOP];
+            if len < min {
+                best = k;
+                min = len;
+                ties = 1;
+                if len == 0 {
+                    break;
+                }
+            } else if random && len == min {
+                ties += 1;
+                if rng::below(&mut self.h.rng, ties) == 0 {
+                    best = k;
+                }
+            }
+            k = self.items[k as usize][RIGHT];
+        }
+        best
+    }
+
+    // ------------------------------------------------------------------ searching
+
+    /// Puts every column list back in row order, or in a random row order when a
+    /// seed is set. Only forced rows may be covered when this runs.
+    fn relink(&mut self) {
+        let forced = self.uncover_forced();
+        let c = self.columns();
+        for i in 1..=c {
+            self.nodes[i as usize] = [i, i, 0];
+        }
+        let rows = self.h.rows as usize;
+        let random = self.h.seed != 0;
+        if random {
+            // Shuffle the row order, link in that order, then restore `row_start`
+            // from the spacers (which stay in row order in memory).
+            for i in (1..rows).rev() {
+                let j = rng::below(&mut self.h.rng, i as u32 + 1) as usize;
+                self.row_start.swap(i, j);
+            }
+        }
+        for i in 0..rows {
+            let mut x = self.row_start[i];
+            while !is_spacer(self.nodes[x as usize][TOP]) {
+                self.append(x);
+                x += 1;
+            }
+        }
+        if random {
+            let mut spacer = self.first_spacer();
+            for r in 0..rows {
+                self.row_start[r] = spacer + 1;
+                spacer = self.nodes[spacer as usize][DOWN] + 1;
+            }
+        }
+        self.h.set(FLAG_SHUFFLED, random);
+        self.cover_forced(forced);
+    }
+
+    fn start_search(&mut self) {
+        self.h.rng = self.h.seed;
+        if self.h.seed != 0 || self.h.has(FLAG_SHUFFLED) {
+            self.relink();
+        }
+        self.h.nodes = 0;
+        self.h.updates = 0;
+        self.h.solutions = 0;
+        self.h.max_depth = 0;
+        self.h.level = 0;
+        self.h.phase = Phase::Start;
+    }
+
+    /// Goes on with the search until a solution, the end, or until at least `budget`
+    /// link updates were spent by this call (0 = no limit).
+    pub fn next(&mut self, budget: u64) -> Step {
+        self.run(budget, true)
+    }
+
+    fn run(&mut self, budget: u64, record: bool) -> Step {
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        match self.h.phase {
+            Phase::Fresh => self.start_search(),
+            Phase::Done => return Step::Exhausted,
+            _ => {}
+        }
+        let limit = if budget == 0 {
+            u64::MAX
+        } else {
+            self.h.updates.saturating_add(budget)
+        };
+        loop {
+            match self.h.phase {
+                Phase::Start => {
+                    if self.items[ROOT as usize][RIGHT] == ROOT {
+                        // Nothing to cover: the forced rows alone are the one solution.
+                        self.h.phase = Phase::Done;
+                        return self.found(record, 0);
+                    }
+                    self.h.phase = Phase::Forward;
+                }
+                Phase::Forward => {
+                    self.h.nodes += 1;
+                    let best = self.choose_column();
+                    self.cover(best);
+                    self.stack[self.h.level as usize] = self.nodes[best as usize][DOWN];
+                    self.h.phase = Phase::Advance;
+                }
+                Phase::Advance => {
+                    let level = self.h.level;
+                    let cur = self.stack[level as usize];
+                    if cur <= self.columns() {
+                        // Every row of this column was tried: back up.
+                        self.uncover(cur);
+                        if level == 0 {
+                            self.h.phase = Phase::Done;
+                            return Step::Exhausted;
+                        }
+                        self.h.level = level - 1;
+                        self.h.phase = Phase::Recover;
+                    } else {
+                        self.cover_rest(cur);
+                        if level + 1 > self.h.max_depth {
+                            self.h.max_depth = level + 1;
+                        }
+                        if self.items[ROOT as usize][RIGHT] == ROOT {
+                            self.h.phase = Phase::Recover;
+                            return self.found(record, level + 1);
+                        }
+                        self.h.level = level + 1;
+                        self.h.phase = Phase::Forward;
+                    }
+                }
+                Phase::Recover => {
+                    let cur = self.stack[self.h.level as usize];
+                    self.uncover_rest(cur);
+                    self.stack[self.h.level as usize] = self.nodes[cur as usize][DOWN];
+                    self.h.phase = Phase::Advance;
+                }
+                // `run` leaves these before the loop; treat them as the end.
+                Phase::Fresh | Phase::Done => return Step::Exhausted,
+            }
+            if self.h.updates >= limit {
+                return Step::BudgetSpent;
+            }
+        }
+    }
+
+    /// Counts a solution of `depth` search rows and, if asked, writes its row ids.
+    fn found(&mut self, record: bool, depth: u32) -> Step {
+        self.h.solutions += 1;
+        if record {
+            let forced = self.h.forced as usize;
+            for i in 0..depth as usize {
+                let row = self.row_of(self.stack[i]);
+                self.sol[forced + i] = row;
+            }
+            self.h.sol_len = self.h.forced + depth;
+            self.h.set(FLAG_HAS_SOLUTION, true);
+        }
+        Step::Solution
+    }
+
+    /// The row id of node `x`: the spacer after a row holds minus (its id + 1).
+    fn row_of(&self, mut x: u32) -> u32 {
+        while !is_spacer(self.nodes[x as usize][TOP]) {
+            x += 1;
+        }
+        self.nodes[x as usize][TOP].wrapping_neg() - 1
+    }
+
+    /// Abandons the search under way; rows, forced rows and figures stay.
+    pub fn reset(&mut self) {
+        // Undo the levels from the innermost out, exactly reversing the search.
+        let level = self.h.level;
+        let chosen = match self.h.phase {
+            Phase::Fresh | Phase::Done | Phase::Start => 0,
+            Phase::Forward => level,
+            Phase::Advance => {
+                let cur = self.stack[level as usize];
+                self.uncover(self.column_of(cur));
+                level
+            }
+            Phase::Recover => {
+                let cur = self.stack[level as usize];
+                self.uncover_row(cur);
+                level
+            }
+        };
+        for l in (0..chosen).rev() {
+            self.uncover_row(self.stack[l as usize]);
+        }
+        self.h.level = 0;
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+    }
+
+    /// The column of node `x`, or `x` itself when it is a column header.
+    fn column_of(&self, x: u32) -> u32 {
+        if x <= self.columns() {
+            x
+        } else {
+            self.nodes[x as usize][TOP]
+        }
+    }
+
+    /// Counts solutions from a fresh search, stopping at `limit` (0 = no limit),
+    /// and leaves the solver reset.
+    pub fn count(&mut self, limit: u64) -> u64 {
+        self.reset();
+        let mut n = 0u64;
+        while self.run(0, false) == Step::Solution {
+            n += 1;
+            if n == limit {
+                break;
+            }
+        }
+        self.reset();
+        n
+    }
+
+    /// The last solution as row ids (forced rows first), if the last call found one.
+    pub fn solution(&self) -> Option<&[u32]> {
+        self.h
+            .has(FLAG_HAS_SOLUTION)
+            .then(|| &self.sol[..self.h.sol_len as usize])
+    }
+
+    /// Figures of the current or last search.
+    pub fn stats(&self) -> Stats {
+        stats_of(&self.h)
+    }
+}
+
+/// The statistics stored in a header.
+pub fn stats_of(h: &Header) -> Stats {
+    let depth = match h.phase {
+        Phase::Fresh | Phase::Done | Phase::Start => 0,
+        Phase::Forward | Phase::Advance => h.level,
+        Phase::Recover => h.level + 1,
+    };
+    Stats {
+        nodes: h.nodes,
+        updates: h.updates,
+        solutions: h.solutions,
+        depth,
+        max_depth: h.max_depth,
+    }
+}
+
+/// Where the last solution lies in a block (word offset and length), if there is one.
+pub fn solution_words(h: &Header) -> Option<(usize, usize)> {
+    let layout = h.dims.layout()?;
+    (h.has(FLAG_HAS_SOLUTION) && h.sol_len <= h.dims.primary)
+        .then_some((layout.sol, h.sol_len as usize))
+}

@@ -1,0 +1,158 @@
+//! Turning a C handle into a safe core view, one call at a time.
+//!
+//! A handle is the address of its block. While a call runs, the block's busy word is
+//! set, so a callback that re-enters the handle gets `DLX_ERR_BUSY` without any Rust
+//! reference to the block being alive at that moment.
+
+use super::status::*;
+use crate::core::{Header, Solver, HEADER_WORDS, MAGIC, W_BUSY, W_POISONED};
+
+/// The opaque solver handle; it points at the start of its memory block.
+pub struct dlx_solver {
+    _opaque: [u8; 0],
+}
+
+/// Reads header word `i` of a handle.
+///
+/// # Safety
+/// `s` must be a non-NULL handle made by this library (aligned, at least a header long).
+unsafe fn word(s: *const dlx_solver, i: usize) -> u32 {
+    // SAFETY: the caller guarantees a live, aligned block of at least HEADER_WORDS words.
+    unsafe { s.cast::<u32>().add(i).read() }
+}
+
+/// # Safety
+/// As [`word`], and the block must be writable.
+unsafe fn set_word(s: *mut dlx_solver, i: usize, v: u32) {
+    // SAFETY: as in `word`; writes go through the raw pointer, no reference is alive.
+    unsafe { s.cast::<u32>().add(i).write(v) }
+}
+
+/// Checks a handle before any use: NULL, not a solver, poisoned, or busy.
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library.
+unsafe fn check(s: *const dlx_solver) -> Result<(), dlx_status> {
+    if s.is_null() {
+        return Err(DLX_ERR_NULL);
+    }
+    // SAFETY: non-NULL handles point at a block of at least a header.
+    unsafe {
+        if word(s, 0) != MAGIC {
+            return Err(DLX_ERR_CORRUPT);
+        }
+        if word(s, W_POISONED) != 0 {
+            return Err(DLX_ERR_INTERNAL);
+        }
+        if word(s, W_BUSY) != 0 {
+            return Err(DLX_ERR_BUSY);
+        }
+    }
+    Ok(())
+}
+
+/// Marks the handle busy. Pair with [`leave`].
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library.
+pub(crate) unsafe fn enter(s: *mut dlx_solver) -> Result<(), dlx_status> {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        check(s)?;
+        set_word(s, W_BUSY, 1);
+    }
+    Ok(())
+}
+
+/// # Safety
+/// `s` was accepted by [`enter`].
+pub(crate) unsafe fn leave(s: *mut dlx_solver) {
+    // SAFETY: forwarded from the caller.
+    unsafe { set_word(s, W_BUSY, 0) }
+}
+
+/// Runs `f`, turning a panic into `Err` where unwinding exists (the std build).
+pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, ()> {
+    #[cfg(feature = "std")]
+    {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|_| ())
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        Ok(f())
+    }
+}
+
+/// Runs `f` on the core view of an entered handle; a panic poisons the handle.
+///
+/// # Safety
+/// `s` was accepted by [`enter`] and no other reference to its block is alive.
+pub(crate) unsafe fn run_entered(
+    s: *mut dlx_solver,
+    f: impl FnOnce(&mut Solver<'_>) -> dlx_status,
+) -> dlx_status {
+    let outcome = catch(|| {
+        // SAFETY: the header's word count was written by `Solver::init` for this block.
+        let words = unsafe {
+            let n = u64::from(word(s, 2)) | (u64::from(word(s, 3)) << 32);
+            ::core::slice::from_raw_parts_mut(s.cast::<u32>(), n as usize)
+        };
+        match Solver::open(words) {
+            Ok(mut solver) => f(&mut solver),
+            Err(e) => status_of(e),
+        }
+    });
+    match outcome {
+        Ok(status) => status,
+        Err(()) => {
+            // SAFETY: the closure's borrow of the block ended with the unwind.
+            unsafe { set_word(s, W_POISONED, 1) };
+            DLX_ERR_INTERNAL
+        }
+    }
+}
+
+/// The whole of a simple call: enter, run `f`, leave.
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library, not in use by another thread.
+pub(crate) unsafe fn with_solver(
+    s: *mut dlx_solver,
+    f: impl FnOnce(&mut Solver<'_>) -> dlx_status,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        if let Err(e) = enter(s) {
+            return e;
+        }
+        let status = run_entered(s, f);
+        leave(s);
+        status
+    }
+}
+
+/// The header of a handle, for read-only calls (refused while the handle is busy).
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library.
+pub(crate) unsafe fn peek(s: *const dlx_solver) -> Result<Header, dlx_status> {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        check(s)?;
+        peek_header(s)
+    }
+}
+
+/// The header of a non-NULL handle, whether busy or not.
+///
+/// # Safety
+/// `s` is a handle made by this library.
+pub(crate) unsafe fn peek_header(s: *const dlx_solver) -> Result<Header, dlx_status> {
+    if s.is_null() {
+        return Err(DLX_ERR_NULL);
+    }
+    // SAFETY: a handle has at least HEADER_WORDS readable words; only raw reads
+    // happen, so an enclosing call's state is not disturbed.
+    let head = unsafe { ::core::slice::from_raw_parts(s.cast::<u32>(), HEADER_WORDS as usize) };
+    Solver::peek(head).map_err(status_of)
+}

@@ -1,0 +1,505 @@
+//! The general exact-cover solver in C: memory, building a problem, searching.
+
+use ::core::ffi::c_void;
+
+use super::guard::{catch, enter, leave, peek, peek_header, run_entered, with_solver};
+use super::status::*;
+use crate::core::{self, Dims, Solver, Step};
+
+pub use super::guard::dlx_solver;
+
+/// The fixed capacity of a solver.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct dlx_dims {
+    /// Columns every solution covers exactly once (0-based ids `0 .. primary-1`).
+    pub primary: u32,
+    /// Columns every solution covers at most once (ids `primary .. primary+secondary-1`).
+    pub secondary: u32,
+    /// The most rows that may be added.
+    pub max_rows: u32,
+    /// The most column entries (ones of the matrix) over all rows together.
+    pub max_entries: u32,
+}
+
+impl From<dlx_dims> for Dims {
+    fn from(d: dlx_dims) -> Dims {
+        Dims {
+            primary: d.primary,
+            secondary: d.secondary,
+            max_rows: d.max_rows,
+            max_entries: d.max_entries,
+        }
+    }
+}
+
+/// Figures of the current search, or of the last one when none is under way.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct dlx_stats {
+    /// Search-tree nodes (times a column was chosen to branch on), as Knuth's DLX1.
+    pub nodes: u64,
+    /// Link updates (one per column unlinked, one per node hidden), as Knuth's DLX1.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Rows the search has chosen right now (forced rows not included).
+    pub depth: u32,
+    /// The most rows the search has had chosen at once.
+    pub max_depth: u32,
+}
+
+/// Called once per solution with its row ids (forced rows first); return 0 to go on,
+/// anything else to stop. `rows` is valid only during the call.
+pub type dlx_solution_fn =
+    Option<unsafe extern "C" fn(user: *mut c_void, rows: *const u32, n: usize) -> i32>;
+
+fn done(r: Result<(), core::Error>) -> dlx_status {
+    match r {
+        Ok(()) => DLX_OK,
+        Err(e) => status_of(e),
+    }
+}
+
+fn step_status(step: Step) -> dlx_status {
+    match step {
+        Step::Solution => DLX_SOLUTION,
+        Step::Exhausted => DLX_EXHAUSTED,
+        Step::BudgetSpent => DLX_BUDGET_SPENT,
+    }
+}
+
+/// Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
+/// does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
+/// `DLX_REQUIRED_SIZE(primary, secondary, max_rows, max_entries)`.
+///
+/// # Safety
+/// `d` is NULL or points at a `dlx_dims`.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_required_size(d: *const dlx_dims) -> usize {
+    // SAFETY: checked for NULL; the caller vouches for the pointee.
+    match unsafe { d.as_ref() } {
+        Some(d) => Dims::from(*d).required_bytes().unwrap_or(0),
+        None => 0,
+    }
+}
+
+/// The alignment in bytes a solver's memory block needs: `DLX_ALIGN`, a power of two
+/// of at most 16.
+#[no_mangle]
+pub extern "C" fn dlx_required_align() -> usize {
+    core::ALIGN
+}
+
+/// Builds an empty solver inside the caller's block `mem` of `len` bytes and stores
+/// its handle in `*out`. The solver lives entirely in the block (no allocation, no
+/// pointers out of it); the block must stay put and untouched while in use, and
+/// needs no cleanup. Only the first `dlx_required_size(d)` bytes are used.
+///
+/// Errors: `DLX_ERR_NULL` (mem, d or out NULL), `DLX_ERR_ARG` (dimensions too large:
+/// `dlx_required_size(d) == 0`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+///
+/// # Safety
+/// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_init_in(
+    mem: *mut c_void,
+    len: usize,
+    d: *const dlx_dims,
+    out: *mut *mut dlx_solver,
+) -> dlx_status {
+    if mem.is_null() || d.is_null() || out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: checked for NULL above.
+    let dims = Dims::from(unsafe { *d });
+    let Some(need) = dims.required_bytes() else {
+        return DLX_ERR_ARG;
+    };
+    if !(mem as usize).is_multiple_of(core::ALIGN) {
+        return DLX_ERR_MISALIGNED;
+    }
+    if len < need {
+        return DLX_ERR_TOO_SMALL;
+    }
+    // SAFETY: `mem` is aligned and holds at least `need` writable bytes.
+    let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+    match catch(|| Solver::init(words, dims).map(drop)) {
+        Ok(Ok(())) => {
+            // SAFETY: checked for NULL above.
+            unsafe { *out = mem.cast() };
+            DLX_OK
+        }
+        Ok(Err(e)) => status_of(e),
+        Err(()) => DLX_ERR_INTERNAL,
+    }
+}
+
+/// Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
+/// Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was built
+/// without the `alloc` feature.
+///
+/// # Safety
+/// `d` and `out` are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) -> dlx_status {
+    if d.is_null() || out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: checked for NULL above.
+    let dims = Dims::from(unsafe { *d });
+    let Some(need) = dims.required_bytes() else {
+        return DLX_ERR_ARG;
+    };
+    #[cfg(feature = "alloc")]
+    {
+        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) else {
+            return DLX_ERR_ARG;
+        };
+        // SAFETY: `need` is at least the header size, so the layout is not zero-sized.
+        let mem = unsafe { ::alloc::alloc::alloc(layout) };
+        if mem.is_null() {
+            return DLX_ERR_NO_MEMORY;
+        }
+        // SAFETY: freshly allocated, aligned, `need` bytes.
+        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+        let made = catch(|| Solver::init(words, dims).map(|mut s| s.set_heap(true)));
+        if let Ok(Ok(())) = made {
+            // SAFETY: checked for NULL above.
+            unsafe { *out = mem.cast() };
+            return DLX_OK;
+        }
+        // SAFETY: allocated above with this layout.
+        unsafe { ::alloc::alloc::dealloc(mem, layout) };
+        match made {
+            Ok(Err(e)) => status_of(e),
+            _ => DLX_ERR_INTERNAL,
+        }
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = need;
+        DLX_ERR_NO_MEMORY
+    }
+}
+
+/// Releases a solver made by `dlx_new`. NULL is fine. A handle made by `dlx_init_in`
+/// (whose memory the caller owns) or one inside a call is left alone.
+///
+/// # Safety
+/// `s` is NULL or a live handle; it must not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_free(s: *mut dlx_solver) {
+    #[cfg(feature = "alloc")]
+    {
+        // SAFETY: forwarded from the caller.
+        let Ok(h) = (unsafe { peek(s) }) else {
+            return;
+        };
+        if !h.has(core::FLAG_HEAP) {
+            return;
+        }
+        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(h.words as usize * 4, core::ALIGN)
+        else {
+            return;
+        };
+        // SAFETY: the heap flag says `dlx_new` allocated this block with this layout;
+        // the magic is wiped first so a stale handle is refused, not trusted.
+        unsafe {
+            s.cast::<u32>().write(0);
+            ::alloc::alloc::dealloc(s.cast(), layout);
+        }
+    }
+    #[cfg(not(feature = "alloc"))]
+    let _ = s;
+}
+
+/// Adds a row covering the `n` columns `cols[0..n]` (0-based, any order) and stores
+/// its id (0, 1, 2, ... in the order rows are added) in `*row_out` unless NULL.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a search is under way: call `dlx_reset`),
+/// `DLX_ERR_EMPTY_ROW` (n == 0), `DLX_ERR_COLUMN`, `DLX_ERR_DUPLICATE`,
+/// `DLX_ERR_CAPACITY` (max_rows or max_entries reached). Adding a row ends a finished
+/// search, so the next `dlx_next` starts afresh.
+///
+/// # Safety
+/// `cols` points at `n` values (or is NULL with n == 0); `row_out` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_add_row(
+    s: *mut dlx_solver,
+    cols: *const u32,
+    n: usize,
+    row_out: *mut u32,
+) -> dlx_status {
+    if cols.is_null() && n > 0 {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_solver(s, |solver| {
+            if n > solver.dims().max_entries as usize {
+                return if solver.phase().searching() {
+                    DLX_ERR_STATE
+                } else {
+                    DLX_ERR_CAPACITY
+                };
+            }
+            let cols: &[u32] = if n == 0 {
+                &[]
+            } else {
+                ::core::slice::from_raw_parts(cols, n)
+            };
+            match solver.add_row(cols) {
+                Ok(row) => {
+                    if !row_out.is_null() {
+                        *row_out = row;
+                    }
+                    DLX_OK
+                }
+                Err(e) => status_of(e),
+            }
+        })
+    }
+}
+
+/// Forces row `row` into every solution (e.g. a Sudoku given). Its columns are covered
+/// at once, so later searches never look at them again.
+///
+/// Errors: `DLX_ERR_STATE` (a search is under way), `DLX_ERR_ARG` (no such row, or the
+/// row has no primary column), `DLX_ERR_CONFLICT` (shares a column with an earlier
+/// forced row, or was forced already).
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_select_row(s: *mut dlx_solver, row: u32) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_solver(s, |solver| done(solver.select_row(row))) }
+}
+
+/// Drops every forced row. Errors: `DLX_ERR_STATE` (a search is under way).
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_unselect_all(s: *mut dlx_solver) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_solver(s, |solver| done(solver.unselect_all())) }
+}
+
+/// Abandons the search under way (if any); the next `dlx_next` starts from the
+/// beginning. Rows, forced rows, the seed and the last search's figures stay.
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_reset(s: *mut dlx_solver) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_solver(s, |solver| {
+            solver.reset();
+            DLX_OK
+        })
+    }
+}
+
+/// Drops all rows and forced rows and zeroes the figures; the dimensions, the seed and
+/// the memory stay, so the handle can take a new problem of the same size.
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_solver(s, |solver| {
+            solver.clear();
+            DLX_OK
+        })
+    }
+}
+
+/// Continues the search (the first call starts it) until the next solution
+/// (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
+/// every later call until `dlx_reset`), or until this call has spent at least `budget`
+/// link updates (`DLX_BUDGET_SPENT`; 0 = no limit). A call overshoots its budget by at
+/// most one cover. Any split into budgets yields the same solutions in the same order.
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_next(s: *mut dlx_solver, budget: u64) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_solver(s, |solver| step_status(solver.next(budget))) }
+}
+
+/// The last solution found by `dlx_next`: `*n` row ids at `*rows`, forced rows first in
+/// selection order, then the search's rows, innermost last. The array lives inside
+/// the solver and is valid until the next call on the handle.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (the last call did not return `DLX_SOLUTION`).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `rows` and `n` are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_solution(
+    s: *const dlx_solver,
+    rows: *mut *const u32,
+    n: *mut usize,
+) -> dlx_status {
+    if rows.is_null() || n.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller; `peek` refuses a busy handle.
+    match unsafe { peek(s).and_then(|_| peek_solution(s)) } {
+        Ok((p, len)) => {
+            // SAFETY: checked for NULL above.
+            unsafe {
+                *rows = p;
+                *n = len;
+            }
+            DLX_OK
+        }
+        Err(e) => e,
+    }
+}
+
+/// Where the last solution lies inside the block of `s`, ignoring the busy mark
+/// (callers either hold it or only read).
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+unsafe fn peek_solution(s: *const dlx_solver) -> Result<(*const u32, usize), dlx_status> {
+    // SAFETY: forwarded from the caller.
+    let h = unsafe { peek_header(s)? };
+    let (offset, len) = core::solution_words(&h).ok_or(DLX_ERR_STATE)?;
+    // SAFETY: the offset lies inside the handle's block.
+    Ok((unsafe { s.cast::<u32>().add(offset) }, len))
+}
+
+/// Counts the solutions of a fresh search, stopping at `limit` (0 = no limit; 2
+/// answers "is it unique?"), into `*count`. Ends any search under way and leaves the
+/// solver reset; `dlx_get_stats` still shows this search's figures.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `count` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_count(s: *mut dlx_solver, limit: u64, count: *mut u64) -> dlx_status {
+    if count.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_solver(s, |solver| {
+            *count = solver.count(limit);
+            DLX_OK
+        })
+    }
+}
+
+/// Runs a fresh search and calls `f(user, rows, n)` for every solution until it
+/// returns non-zero. Returns `DLX_EXHAUSTED` after the last solution or `DLX_STOPPED`
+/// when `f` asked to stop; `*count` (unless NULL) receives the number of solutions
+/// passed to `f`. Ends any search under way and leaves the solver reset. Calls on
+/// this handle from inside `f` return `DLX_ERR_BUSY`; `f` must not unwind or longjmp.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `f` is NULL or a valid function; `count` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_enumerate(
+    s: *mut dlx_solver,
+    f: dlx_solution_fn,
+    user: *mut c_void,
+    count: *mut u64,
+) -> dlx_status {
+    let Some(f) = f else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller. The busy word stays set throughout; each
+    // search step borrows the block only inside `run_entered`, so no Rust reference
+    // to it is alive while `f` runs.
+    unsafe {
+        if let Err(e) = enter(s) {
+            return e;
+        }
+        let mut found = 0u64;
+        let mut status = run_entered(s, |solver| {
+            solver.reset();
+            DLX_OK
+        });
+        while status == DLX_OK {
+            let step = run_entered(s, |solver| step_status(solver.next(0)));
+            if step != DLX_SOLUTION {
+                status = step;
+                break;
+            }
+            found += 1;
+            let (rows, n) = match peek_solution(s) {
+                Ok(sol) => sol,
+                Err(e) => {
+                    status = e;
+                    break;
+                }
+            };
+            if f(user, rows, n) != 0 {
+                status = DLX_STOPPED;
+            }
+        }
+        if status != DLX_ERR_INTERNAL {
+            let reset = run_entered(s, |solver| {
+                solver.reset();
+                DLX_OK
+            });
+            if reset != DLX_OK {
+                status = reset;
+            }
+        }
+        leave(s);
+        if status >= 0 && !count.is_null() {
+            *count = found;
+        }
+        status
+    }
+}
+
+/// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
+/// rows in the order added, ties between columns to the first. Any other value
+/// shuffles the row order and breaks ties at random, reproducibly for that seed, so
+/// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_solver(s, |solver| done(solver.set_seed(seed))) }
+}
+
+/// Figures of the current search, or of the last one when none is under way; they
+/// restart from zero when the next search starts and after `dlx_clear`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `out` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_get_stats(s: *const dlx_solver, out: *mut dlx_stats) -> dlx_status {
+    if out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller.
+    let h = match unsafe { peek(s) } {
+        Ok(h) => h,
+        Err(e) => return e,
+    };
+    let st = core::stats_of(&h);
+    // SAFETY: checked for NULL above.
+    unsafe {
+        *out = dlx_stats {
+            nodes: st.nodes,
+            updates: st.updates,
+            solutions: st.solutions,
+            depth: st.depth,
+            max_depth: st.max_depth,
+        };
+    }
+    DLX_OK
+}

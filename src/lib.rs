@@ -1,0 +1,20 @@
+//! libdlx: Dancing Links (Knuth's Algorithm X) for exact cover, with a C API.
+//!
+//! - [`core`]: the engine, safe Rust, `no_std`, living in one caller-owned block.
+//! - [`ffi`]: the C API (`include/dlx.h`), the only place with `unsafe`.
+#![cfg_attr(not(feature = "std"), no_std)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+/// cbindgen:ignore
+pub mod core;
+pub mod ffi;
+
+/// Without std nothing can catch a panic; the core is written not to panic, and a
+/// final no_std binary must not unwind into C, so a panic stops here.
+#[cfg(all(not(feature = "std"), not(test)))]
+#[panic_handler]
+fn panic(_: &::core::panic::PanicInfo) -> ! {
+    loop {}
+}

@@ -1,0 +1,151 @@
+//! Helpers shared by the Rust integration tests: a tiny PRNG, problem builders and
+//! a brute-force exact-cover oracle.
+#![allow(dead_code)]
+
+use dlx::core::{Dims, Solver, Step};
+
+/// xorshift64*: deterministic test data without a dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// An exact-cover problem as plain data.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub primary: u32,
+    pub secondary: u32,
+    pub rows: Vec<Vec<u32>>,
+}
+
+impl Problem {
+    pub fn dims(&self) -> Dims {
+        Dims {
+            primary: self.primary,
+            secondary: self.secondary,
+            max_rows: self.rows.len() as u32,
+            max_entries: self.rows.iter().map(|r| r.len() as u32).sum(),
+        }
+    }
+
+    /// A block of words big enough for this problem.
+    pub fn block(&self) -> Vec<u32> {
+        vec![0u32; self.dims().required_words().unwrap() as usize]
+    }
+
+    /// Builds the solver in `block` and adds every row.
+    pub fn load<'a>(&self, block: &'a mut [u32]) -> Solver<'a> {
+        let mut s = Solver::init(block, self.dims()).unwrap();
+        for (i, r) in self.rows.iter().enumerate() {
+            assert_eq!(s.add_row(r).unwrap(), i as u32);
+        }
+        s
+    }
+
+    /// A random problem: rows are random non-empty column subsets.
+    pub fn random(rng: &mut Rng, max_rows: u64) -> Problem {
+        let primary = rng.below(6) as u32;
+        let secondary = rng.below(3) as u32;
+        let cols = primary + secondary;
+        let mut rows = Vec::new();
+        if cols > 0 {
+            for _ in 0..rng.below(max_rows + 1) {
+                let mut row: Vec<u32> = (0..cols).filter(|_| rng.below(3) == 0).collect();
+                if row.is_empty() {
+                    row.push(rng.below(u64::from(cols)) as u32);
+                }
+                // Columns in any order.
+                for i in (1..row.len()).rev() {
+                    row.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                rows.push(row);
+            }
+        }
+        Problem {
+            primary,
+            secondary,
+            rows,
+        }
+    }
+
+    /// True when `chosen` (row ids) is an exact cover by the API's definition.
+    pub fn is_solution(&self, chosen: &[u32]) -> bool {
+        let mut hits = vec![0u32; (self.primary + self.secondary) as usize];
+        for &r in chosen {
+            let row = &self.rows[r as usize];
+            if !row.iter().any(|&c| c < self.primary) {
+                return false;
+            }
+            for &c in row {
+                hits[c as usize] += 1;
+            }
+        }
+        hits.iter().enumerate().all(|(c, &h)| {
+            if (c as u32) < self.primary {
+                h == 1
+            } else {
+                h <= 1
+            }
+        })
+    }
+
+    /// Every solution, by trying every subset of rows (sorted row ids each).
+    pub fn oracle(&self) -> Vec<Vec<u32>> {
+        let n = self.rows.len();
+        assert!(n <= 16, "the oracle is exponential");
+        let mut all = Vec::new();
+        for mask in 0u32..(1 << n) {
+            let chosen: Vec<u32> = (0..n as u32).filter(|i| mask >> i & 1 == 1).collect();
+            if self.is_solution(&chosen) {
+                all.push(chosen);
+            }
+        }
+        all
+    }
+}
+
+/// Every solution from `next` with the given budget, in order, as reported.
+pub fn solutions_with_budget(s: &mut Solver<'_>, budget: u64) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    loop {
+        match s.next(budget) {
+            Step::Solution => out.push(s.solution().unwrap().to_vec()),
+            Step::Exhausted => return out,
+            Step::BudgetSpent => {}
+        }
+    }
+}
+
+pub fn sorted(mut v: Vec<u32>) -> Vec<u32> {
+    v.sort_unstable();
+    v
+}
+
+/// N-queens with rows and columns primary, diagonals secondary.
+pub fn queens(n: u32) -> Problem {
+    let mut rows = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            rows.push(vec![
+                r,
+                n + c,
+                2 * n + r + c,
+                2 * n + (2 * n - 1) + (r + n - 1 - c),
+            ]);
+        }
+    }
+    Problem {
+        primary: 2 * n,
+        secondary: 2 * (2 * n - 1),
+        rows,
+    }
+}
