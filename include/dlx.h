@@ -15,10 +15,22 @@
 #include <stddef.h>
 #include <stdint.h>
 /*
+ * DLX_ALIGNED: put it first in the declaration of a static block, in C11, C++11 or
+ * GNU C:  DLX_ALIGNED static unsigned char pool[DLX_REQUIRED_SIZE(...)];
+ */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define DLX_ALIGNED alignas(8)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define DLX_ALIGNED _Alignas(8)
+#elif defined(__GNUC__)
+#define DLX_ALIGNED __attribute__((aligned(8)))
+#endif
+
+/*
  * DLX_REQUIRED_SIZE(primary, secondary, max_rows, max_entries): the bytes a solver
  * needs, as a constant expression (equal to dlx_required_size for every input, 0 when
  * the size does not fit size_t or the problem has 2^31 nodes or more), so that
- *   static _Alignas(DLX_ALIGN) unsigned char pool[DLX_REQUIRED_SIZE(324, 0, 729, 2916)];
+ *   DLX_ALIGNED static unsigned char pool[DLX_REQUIRED_SIZE(324, 0, 729, 2916)];
  * holds a 9x9 Sudoku solver. Layout, in 32-bit words: 32 header words,
  * 2*(columns+2) for the column lists, 3 per node (columns + 2 + rows + entries),
  * one per row, and two per primary column.

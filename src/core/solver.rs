@@ -55,7 +55,7 @@ pub enum Step {
 /// Search statistics, counted as Knuth's DLX1 counts them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Search-tree nodes: times a column was chosen for branching.
+    /// Search-tree nodes: times a column was chosen for branching, plus solutions.
     pub nodes: u64,
     /// Link updates: one per column unlinked and one per node hidden.
     pub updates: u64,
@@ -591,6 +591,8 @@ impl<'a> Solver<'a> {
 
     /// Counts a solution of `depth` search rows and, if asked, writes its row ids.
     fn found(&mut self, record: bool, depth: u32) -> Step {
+        // DLX1 counts a solution as a node of the search tree too.
+        self.h.nodes += 1;
         self.h.solutions += 1;
         if record {
             let forced = self.h.forced as usize;

@@ -31,3 +31,4 @@ pub extern "C" fn dlx_version() -> *const ::core::ffi::c_char {
 pub extern "C" fn dlx_abi_version() -> u32 {
     DLX_ABI_VERSION
 }
+const _: () = assert!(DLX_ALIGN == 8, "DLX_ALIGNED in cbindgen.toml spells out 8");

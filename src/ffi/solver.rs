@@ -37,7 +37,8 @@ impl From<dlx_dims> for Dims {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct dlx_stats {
-    /// Search-tree nodes (times a column was chosen to branch on), as Knuth's DLX1.
+    /// Search-tree nodes (times a column was chosen to branch on, plus solutions),
+    /// as Knuth's DLX1 counts them.
     pub nodes: u64,
     /// Link updates (one per column unlinked, one per node hidden), as Knuth's DLX1.
     pub updates: u64,

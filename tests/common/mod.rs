@@ -149,3 +149,70 @@ pub fn queens(n: u32) -> Problem {
         rows,
     }
 }
+
+// ------------------------------------------------------------------ C toolchain
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds the release library (`cargo build --release --lib`) and returns the
+/// directory holding `libdlx.a` and `libdlx.so`. Cargo serialises concurrent builds.
+pub fn release_lib_dir() -> PathBuf {
+    let root = manifest_dir();
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--lib"])
+        .current_dir(&root)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo build --release failed");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    target.join("release")
+}
+
+/// Compiles `sources` (C, or C++ when `cxx`) against include/ and the library in
+/// `lib_dir` (static unless `shared`) into `out`, with every warning an error.
+pub fn compile_c(sources: &[&Path], out: &Path, lib_dir: &Path, cxx: bool, shared: bool) {
+    let compiler = if cxx {
+        std::env::var("CXX").unwrap_or_else(|_| "c++".into())
+    } else {
+        std::env::var("CC").unwrap_or_else(|_| "cc".into())
+    };
+    let mut cmd = Command::new(compiler);
+    if cxx {
+        cmd.args(["-x", "c++", "-std=c++17"]);
+    } else {
+        cmd.arg("-std=c11");
+    }
+    cmd.args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"]);
+    cmd.arg("-I").arg(manifest_dir().join("include"));
+    cmd.args(sources);
+    cmd.args(["-x", "none", "-o"]).arg(out);
+    if shared {
+        cmd.arg(format!("-L{}", lib_dir.display()))
+            .arg("-Wl,--disable-new-dtags")
+            .arg(format!("-Wl,-rpath,{}", lib_dir.display()))
+            .arg("-ldlx");
+    } else {
+        cmd.arg(lib_dir.join("libdlx.a"));
+    }
+    cmd.args(["-lpthread", "-ldl", "-lm"]);
+    let output = cmd.output().expect("the C compiler runs");
+    assert!(
+        output.status.success(),
+        "compiling {sources:?} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A scratch directory for test binaries, under the target directory.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = manifest_dir().join("target").join("c-tests").join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

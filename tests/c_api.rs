@@ -1,0 +1,51 @@
+//! Compiles the C test suite (tests/c/*.c) as C11 and as C++17, links it against the
+//! freshly built library (static and shared), and runs it.
+
+mod common;
+
+use std::process::Command;
+
+fn build_and_run(cxx: bool, shared: bool) {
+    let lib = common::release_lib_dir();
+    let dir = common::scratch_dir("api");
+    let c_dir = common::manifest_dir().join("tests/c");
+    let mut sources: Vec<_> = std::fs::read_dir(&c_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    sources.sort();
+    assert!(!sources.is_empty(), "no C tests in {}", c_dir.display());
+    for src in sources {
+        let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
+        let exe = dir.join(format!(
+            "{stem}-{}-{}",
+            if cxx { "cxx17" } else { "c11" },
+            if shared { "so" } else { "a" }
+        ));
+        common::compile_c(&[&src], &exe, &lib, cxx, shared);
+        // cargo points LD_LIBRARY_PATH at its debug builds; use the release library.
+        let out = Command::new(&exe)
+            .env_remove("LD_LIBRARY_PATH")
+            .output()
+            .expect("the C test runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{} failed:\n{stdout}{}",
+            exe.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains(", 0 failed"), "{stdout}");
+    }
+}
+
+#[test]
+fn c11_static() {
+    build_and_run(false, false);
+}
+
+#[test]
+fn cxx17_shared() {
+    build_and_run(true, true);
+}
