@@ -9,14 +9,14 @@ use super::rng;
 
 // Fields of a node: [up, down, top]. For a column header `top` is the column length;
 // for a spacer it is minus the number of the row that follows it (so `<= 0`).
-const UP: usize = 0;
-const DOWN: usize = 1;
-const TOP: usize = 2;
+pub(crate) const UP: usize = 0;
+pub(crate) const DOWN: usize = 1;
+pub(crate) const TOP: usize = 2;
 // Fields of a column header list entry: [left, right].
-const LEFT: usize = 0;
-const RIGHT: usize = 1;
+pub(crate) const LEFT: usize = 0;
+pub(crate) const RIGHT: usize = 1;
 /// Item list head of the primary columns (Knuth's root).
-const ROOT: u32 = 0;
+pub(crate) const ROOT: u32 = 0;
 
 /// Why a call was refused. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,14 +68,17 @@ pub struct Stats {
 }
 
 /// A solver living in a caller-provided block of words.
+///
+/// The fields and the dancing primitives are `pub(crate)` so that other engine
+/// modules (optimisation, images, splitting) can add `impl Solver` blocks of their own.
 pub struct Solver<'a> {
-    h: Header,
-    head: &'a mut [u32],
-    items: &'a mut [[u32; 2]],
-    nodes: &'a mut [[u32; 3]],
-    row_start: &'a mut [u32],
-    sol: &'a mut [u32],
-    stack: &'a mut [u32],
+    pub(crate) h: Header,
+    pub(crate) head: &'a mut [u32],
+    pub(crate) items: &'a mut [[u32; 2]],
+    pub(crate) nodes: &'a mut [[u32; 3]],
+    pub(crate) row_start: &'a mut [u32],
+    pub(crate) sol: &'a mut [u32],
+    pub(crate) stack: &'a mut [u32],
 }
 
 impl Drop for Solver<'_> {
@@ -85,7 +88,7 @@ impl Drop for Solver<'_> {
     }
 }
 
-fn is_spacer(top: u32) -> bool {
+pub(crate) fn is_spacer(top: u32) -> bool {
     (top as i32) <= 0
 }
 
@@ -154,7 +157,7 @@ impl<'a> Solver<'a> {
         self.h.set(FLAG_HEAP, on);
     }
 
-    fn columns(&self) -> u32 {
+    pub(crate) fn columns(&self) -> u32 {
         self.h.dims.primary + self.h.dims.secondary
     }
 
@@ -303,26 +306,26 @@ impl<'a> Solver<'a> {
     }
 
     /// True when column `c` is still in its list (not covered).
-    fn is_active(&self, c: u32) -> bool {
+    pub(crate) fn is_active(&self, c: u32) -> bool {
         let l = self.items[c as usize][LEFT];
         self.items[l as usize][RIGHT] == c
     }
 
     /// Covers the column of node `x` and then the rest of its row.
-    fn cover_row(&mut self, x: u32) {
+    pub(crate) fn cover_row(&mut self, x: u32) {
         let c = self.nodes[x as usize][TOP];
         self.cover(c);
         self.cover_rest(x);
     }
 
-    fn uncover_row(&mut self, x: u32) {
+    pub(crate) fn uncover_row(&mut self, x: u32) {
         self.uncover_rest(x);
         let c = self.nodes[x as usize][TOP];
         self.uncover(c);
     }
 
     /// Uncovers the forced rows, newest first; returns how many to cover again.
-    fn uncover_forced(&mut self) -> u32 {
+    pub(crate) fn uncover_forced(&mut self) -> u32 {
         let n = self.h.forced;
         for i in (0..n).rev() {
             let x = self.row_start[self.sol[i as usize] as usize];
@@ -331,7 +334,7 @@ impl<'a> Solver<'a> {
         n
     }
 
-    fn cover_forced(&mut self, n: u32) {
+    pub(crate) fn cover_forced(&mut self, n: u32) {
         let updates = self.h.updates;
         for i in 0..n {
             let x = self.row_start[self.sol[i as usize] as usize];
@@ -355,7 +358,7 @@ impl<'a> Solver<'a> {
 
     /// Knuth's cover: unlink column `c`, hide every row in it.
     #[inline]
-    fn cover(&mut self, c: u32) {
+    pub(crate) fn cover(&mut self, c: u32) {
         let [l, r] = self.items[c as usize];
         self.items[l as usize][RIGHT] = r;
         self.items[r as usize][LEFT] = l;
@@ -382,7 +385,7 @@ impl<'a> Solver<'a> {
 
     /// Knuth's uncover: the exact reverse of [`Solver::cover`].
     #[inline]
-    fn uncover(&mut self, c: u32) {
+    pub(crate) fn uncover(&mut self, c: u32) {
         let mut rr = self.nodes[c as usize][UP];
         while rr != c {
             let mut nn = rr - 1;
@@ -406,7 +409,7 @@ impl<'a> Solver<'a> {
 
     /// Covers the other columns of the row of node `x`, left to right, cyclically.
     #[inline]
-    fn cover_rest(&mut self, x: u32) {
+    pub(crate) fn cover_rest(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
             let c = self.nodes[p as usize][TOP];
@@ -421,7 +424,7 @@ impl<'a> Solver<'a> {
 
     /// Uncovers the other columns of the row of node `x`, right to left.
     #[inline]
-    fn uncover_rest(&mut self, x: u32) {
+    pub(crate) fn uncover_rest(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let c = self.nodes[p as usize][TOP];
@@ -437,7 +440,7 @@ impl<'a> Solver<'a> {
     /// The primary column with the fewest rows (Knuth's MRV rule); ties go to the
     /// first in the list, or to a random one when a seed is set.
     #[inline]
-    fn choose_column(&mut self) -> u32 {
+    pub(crate) fn choose_column(&mut self) -> u32 {
         let mut best = ROOT;
         let mut min = u32::MAX;
         let mut ties = 0;
@@ -467,7 +470,7 @@ impl<'a> Solver<'a> {
 
     /// Puts every column list back in row order, or in a random row order when a
     /// seed is set. Only forced rows may be covered when this runs.
-    fn relink(&mut self) {
+    pub(crate) fn relink(&mut self) {
         let forced = self.uncover_forced();
         let c = self.columns();
         for i in 1..=c {
@@ -501,7 +504,7 @@ impl<'a> Solver<'a> {
         self.cover_forced(forced);
     }
 
-    fn start_search(&mut self) {
+    pub(crate) fn start_search(&mut self) {
         self.h.rng = self.h.seed;
         if self.h.seed != 0 || self.h.has(FLAG_SHUFFLED) {
             self.relink();
@@ -520,7 +523,7 @@ impl<'a> Solver<'a> {
         self.run(budget, true)
     }
 
-    fn run(&mut self, budget: u64, record: bool) -> Step {
+    pub(crate) fn run(&mut self, budget: u64, record: bool) -> Step {
         self.h.set(FLAG_HAS_SOLUTION, false);
         match self.h.phase {
             Phase::Fresh => self.start_search(),
@@ -590,7 +593,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Counts a solution of `depth` search rows and, if asked, writes its row ids.
-    fn found(&mut self, record: bool, depth: u32) -> Step {
+    pub(crate) fn found(&mut self, record: bool, depth: u32) -> Step {
         // DLX1 counts a solution as a node of the search tree too.
         self.h.nodes += 1;
         self.h.solutions += 1;
@@ -607,7 +610,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The row id of node `x`: the spacer after a row holds minus (its id + 1).
-    fn row_of(&self, mut x: u32) -> u32 {
+    pub(crate) fn row_of(&self, mut x: u32) -> u32 {
         while !is_spacer(self.nodes[x as usize][TOP]) {
             x += 1;
         }
@@ -641,7 +644,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The column of node `x`, or `x` itself when it is a column header.
-    fn column_of(&self, x: u32) -> u32 {
+    pub(crate) fn column_of(&self, x: u32) -> u32 {
         if x <= self.columns() {
             x
         } else {
