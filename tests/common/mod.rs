@@ -169,10 +169,14 @@ pub fn release_lib_dir() -> PathBuf {
         .status()
         .expect("cargo runs");
     assert!(status.success(), "cargo build --release failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
+    target_dir().join("release")
+}
+
+/// Cargo's target directory (CARGO_TARGET_DIR or ./target).
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"));
-    target.join("release")
+        .unwrap_or_else(|| manifest_dir().join("target"))
 }
 
 /// Compiles `sources` (C, or C++ when `cxx`) against include/ and the library in
@@ -212,7 +216,7 @@ pub fn compile_c(sources: &[&Path], out: &Path, lib_dir: &Path, cxx: bool, share
 
 /// A scratch directory for test binaries, under the target directory.
 pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = manifest_dir().join("target").join("c-tests").join(name);
+    let dir = target_dir().join("c-tests").join(name);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
