@@ -82,7 +82,8 @@ typedef int32_t (*dlx_solution_fn)(void *user, const uint32_t *rows, size_t n);
 
 // Figures of the current search, or of the last one when none is under way.
 typedef struct dlx_stats {
-  // Search-tree nodes (times a column was chosen to branch on), as Knuth's DLX1.
+  // Search-tree nodes (times a column was chosen to branch on, plus solutions),
+  // as Knuth's DLX1 counts them.
   uint64_t nodes;
   // Link updates (one per column unlinked, one per node hidden), as Knuth's DLX1.
   uint64_t updates;
