@@ -37,6 +37,21 @@ fn main() {
         std::fs::copy(&out, crate_dir.join("include/dlx.h")).expect("include/ is writable");
     }
     println!("cargo:rustc-env=DLX_GENERATED_HEADER={}", out.display());
+
+    // ELF soname libdlx.so.<ABI>, so programs keep working across compatible releases.
+    if env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
+        let abi = abi_version(&crate_dir.join("src/ffi/mod.rs"));
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libdlx.so.{abi}");
+    }
+}
+
+/// The one definition of the C ABI version is `DLX_ABI_VERSION` in src/ffi/mod.rs.
+fn abi_version(ffi_mod: &std::path::Path) -> u32 {
+    let text = std::fs::read_to_string(ffi_mod).expect("src/ffi/mod.rs is readable");
+    text.lines()
+        .find_map(|l| l.strip_prefix("pub const DLX_ABI_VERSION: u32 = "))
+        .and_then(|v| v.trim_end_matches(';').parse().ok())
+        .expect("src/ffi/mod.rs defines DLX_ABI_VERSION as a literal")
 }
 
 /// `#define DLX_ERR_NULL -1` would make `x-DLX_ERR_NULL` read as `x--1`; C headers

@@ -49,3 +49,29 @@ fn c11_static() {
 fn cxx17_shared() {
     build_and_run(true, true);
 }
+
+/// The C++17 wrapper include/dlx.hpp, with exceptions and without.
+#[test]
+fn cxx_wrapper() {
+    let lib = common::release_lib_dir();
+    let dir = common::scratch_dir("cpp");
+    let cpp = common::manifest_dir().join("tests/cpp");
+    for (name, extra) in [
+        ("test_wrapper", &[][..]),
+        (
+            "test_noexcept",
+            &["-fno-exceptions", "-DDLX_NO_EXCEPTIONS"][..],
+        ),
+    ] {
+        let src = cpp.join(format!("{name}.cpp"));
+        let exe = dir.join(name);
+        common::compile_c_with(&[&src], &exe, &lib, true, false, extra);
+        let out = Command::new(&exe).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains(", 0 failed"),
+            "{name}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -169,7 +169,13 @@ pub fn release_lib_dir() -> PathBuf {
         .status()
         .expect("cargo runs");
     assert!(status.success(), "cargo build --release failed");
-    target_dir().join("release")
+    let dir = target_dir().join("release");
+    // The library's soname is libdlx.so.<ABI>; programs linked with -ldlx look for it.
+    let soname = dir.join(format!("libdlx.so.{}", dlx::ffi::DLX_ABI_VERSION));
+    if std::fs::symlink_metadata(&soname).is_err() {
+        let _ = std::os::unix::fs::symlink("libdlx.so", &soname);
+    }
+    dir
 }
 
 /// Cargo's target directory (CARGO_TARGET_DIR or ./target).
@@ -182,6 +188,18 @@ pub fn target_dir() -> PathBuf {
 /// Compiles `sources` (C, or C++ when `cxx`) against include/ and the library in
 /// `lib_dir` (static unless `shared`) into `out`, with every warning an error.
 pub fn compile_c(sources: &[&Path], out: &Path, lib_dir: &Path, cxx: bool, shared: bool) {
+    compile_c_with(sources, out, lib_dir, cxx, shared, &[]);
+}
+
+/// [`compile_c`] with extra compiler flags (e.g. `-fno-exceptions`).
+pub fn compile_c_with(
+    sources: &[&Path],
+    out: &Path,
+    lib_dir: &Path,
+    cxx: bool,
+    shared: bool,
+    extra: &[&str],
+) {
     let compiler = if cxx {
         std::env::var("CXX").unwrap_or_else(|_| "c++".into())
     } else {
@@ -194,6 +212,7 @@ pub fn compile_c(sources: &[&Path], out: &Path, lib_dir: &Path, cxx: bool, share
         cmd.arg("-std=c11");
     }
     cmd.args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"]);
+    cmd.args(extra);
     cmd.arg("-I").arg(manifest_dir().join("include"));
     cmd.args(sources);
     cmd.args(["-x", "none", "-o"]).arg(out);

@@ -1,0 +1,191 @@
+// dlx.hpp: a header-only C++17 wrapper over the libdlx C API (dlx.h).
+//
+//   dlx::Solver s({4, 0, 5, 10});          // primary, secondary, max_rows, max_entries
+//   s.add_row({0, 3});                       // rows from any contiguous range
+//   for (auto rows : s.solutions()) { ... }  // range-for over solutions (row ids)
+//
+// Errors throw dlx::Error (carrying the dlx_status). Engines built without exceptions
+// define DLX_NO_EXCEPTIONS and use the try_* members, which are noexcept and return the
+// status instead. Handles are movable, not copyable; the destructor frees the solver.
+#ifndef DLX_HPP
+#define DLX_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <utility>
+
+#include "dlx.h"
+
+#ifndef DLX_NO_EXCEPTIONS
+#include <stdexcept>
+#include <string>
+#endif
+
+namespace dlx {
+
+/// A view of row ids (valid until the next call on the solver that produced it).
+struct Rows {
+  const std::uint32_t *ptr = nullptr;
+  std::size_t len = 0;
+  const std::uint32_t *begin() const noexcept { return ptr; }
+  const std::uint32_t *end() const noexcept { return ptr + len; }
+  std::size_t size() const noexcept { return len; }
+  std::uint32_t operator[](std::size_t i) const noexcept { return ptr[i]; }
+};
+
+#ifndef DLX_NO_EXCEPTIONS
+/// A failed call: what() is dlx_status_str(status()).
+class Error : public std::runtime_error {
+ public:
+  explicit Error(dlx_status status)
+      : std::runtime_error(std::string("dlx: ") + dlx_status_str(status)), status_(status) {}
+  dlx_status status() const noexcept { return status_; }
+
+ private:
+  dlx_status status_;
+};
+
+/// Throws dlx::Error for negative codes, returns outcomes (>= 0) unchanged.
+inline dlx_status check(dlx_status status) {
+  if (status < 0) throw Error(status);
+  return status;
+}
+#endif
+
+/// The general exact-cover solver, on the heap (dlx_new / dlx_free).
+class Solver {
+ public:
+  /// An empty handle; assign a constructed solver to it before use.
+  Solver() noexcept = default;
+
+#ifndef DLX_NO_EXCEPTIONS
+  explicit Solver(const dlx_dims &dims) { check(dlx_new(&dims, &s_)); }
+#endif
+
+  /// The no-exception constructor: `status` receives the result of dlx_new.
+  Solver(const dlx_dims &dims, dlx_status &status) noexcept { status = dlx_new(&dims, &s_); }
+
+  ~Solver() { dlx_free(s_); }
+  Solver(const Solver &) = delete;
+  Solver &operator=(const Solver &) = delete;
+  Solver(Solver &&other) noexcept : s_(std::exchange(other.s_, nullptr)) {}
+  Solver &operator=(Solver &&other) noexcept {
+    if (this != &other) {
+      dlx_free(s_);
+      s_ = std::exchange(other.s_, nullptr);
+    }
+    return *this;
+  }
+
+  /// The C handle, for calls the wrapper does not cover.
+  dlx_solver *handle() const noexcept { return s_; }
+  explicit operator bool() const noexcept { return s_ != nullptr; }
+
+  // ---- noexcept API: every call returns the dlx_status
+  dlx_status try_add_row(const std::uint32_t *cols, std::size_t n,
+                         std::uint32_t *row = nullptr) noexcept {
+    return dlx_add_row(s_, cols, n, row);
+  }
+  dlx_status try_select_row(std::uint32_t row) noexcept { return dlx_select_row(s_, row); }
+  dlx_status try_unselect_all() noexcept { return dlx_unselect_all(s_); }
+  dlx_status try_reset() noexcept { return dlx_reset(s_); }
+  dlx_status try_clear() noexcept { return dlx_clear(s_); }
+  dlx_status try_set_seed(std::uint64_t seed) noexcept { return dlx_set_seed(s_, seed); }
+  dlx_status try_next(std::uint64_t budget = 0) noexcept { return dlx_next(s_, budget); }
+  dlx_status try_solution(Rows &out) const noexcept {
+    return dlx_solution(s_, &out.ptr, &out.len);
+  }
+  dlx_status try_count(std::uint64_t limit, std::uint64_t &count) noexcept {
+    return dlx_count(s_, limit, &count);
+  }
+  dlx_status try_stats(dlx_stats &out) const noexcept { return dlx_get_stats(s_, &out); }
+
+#ifndef DLX_NO_EXCEPTIONS
+  // ---- throwing API
+  /// Adds a row from any contiguous range of column ids (vector, array, span...).
+  template <class Range>
+  std::uint32_t add_row(const Range &cols) {
+    return add_row(std::data(cols), std::size(cols));
+  }
+  std::uint32_t add_row(std::initializer_list<std::uint32_t> cols) {
+    return add_row(cols.begin(), cols.size());
+  }
+  std::uint32_t add_row(const std::uint32_t *cols, std::size_t n) {
+    std::uint32_t row = 0;
+    check(dlx_add_row(s_, cols, n, &row));
+    return row;
+  }
+  void select_row(std::uint32_t row) { check(dlx_select_row(s_, row)); }
+  void unselect_all() { check(dlx_unselect_all(s_)); }
+  void reset() { check(dlx_reset(s_)); }
+  void clear() { check(dlx_clear(s_)); }
+  void set_seed(std::uint64_t seed) { check(dlx_set_seed(s_, seed)); }
+  /// DLX_SOLUTION, DLX_EXHAUSTED or DLX_BUDGET_SPENT.
+  dlx_status next(std::uint64_t budget = 0) { return check(dlx_next(s_, budget)); }
+  Rows solution() const {
+    Rows r;
+    check(dlx_solution(s_, &r.ptr, &r.len));
+    return r;
+  }
+  std::uint64_t count(std::uint64_t limit = 0) {
+    std::uint64_t n = 0;
+    check(dlx_count(s_, limit, &n));
+    return n;
+  }
+  dlx_stats stats() const {
+    dlx_stats st{};
+    check(dlx_get_stats(s_, &st));
+    return st;
+  }
+
+  /// Input iterator over the solutions of a fresh search (the solver is reset first).
+  class SolutionIterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Rows;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Rows *;
+    using reference = const Rows &;
+    SolutionIterator() noexcept = default;
+    explicit SolutionIterator(Solver *s) : s_(s) { advance(); }
+    const Rows &operator*() const noexcept { return rows_; }
+    const Rows *operator->() const noexcept { return &rows_; }
+    SolutionIterator &operator++() {
+      advance();
+      return *this;
+    }
+    bool operator==(const SolutionIterator &o) const noexcept { return s_ == o.s_; }
+    bool operator!=(const SolutionIterator &o) const noexcept { return s_ != o.s_; }
+
+   private:
+    void advance() {
+      if (s_->next() == DLX_SOLUTION) {
+        rows_ = s_->solution();
+      } else {
+        s_ = nullptr;
+      }
+    }
+    Solver *s_ = nullptr;
+    Rows rows_;
+  };
+  struct SolutionRange {
+    Solver *s;
+    SolutionIterator begin() {
+      s->reset();
+      return SolutionIterator(s);
+    }
+    SolutionIterator end() noexcept { return SolutionIterator(); }
+  };
+  /// `for (dlx::Rows rows : solver.solutions())` visits every solution in order.
+  SolutionRange solutions() noexcept { return SolutionRange{this}; }
+#endif
+
+ private:
+  dlx_solver *s_ = nullptr;
+};
+
+}  // namespace dlx
+
+#endif  // DLX_HPP
