@@ -99,8 +99,9 @@ impl<'a> Solver<'a> {
         if words.len() < layout.total {
             return Err(Error::TooSmall);
         }
+        // Zero everything once, so the block (and any image of it) holds no stale bytes.
+        words[..layout.total].fill(0);
         let mut s = Solver::carve(words, Header::new(dims, layout.total as u64), layout);
-        s.head.fill(0);
         s.clear();
         Ok(s)
     }
