@@ -45,6 +45,61 @@
        ? (size_t)0 \
        : (size_t)(4u * DLX_WORDS_(p, s, r, e)))
 
+/*
+ * DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary, max_rows, max_entries): the bytes a
+ * maximiser (dlx_maximizer_init_in) for solvers of these dimensions needs, as a
+ * constant expression equal to dlx_maximizer_required_size. In 32-bit words: 24
+ * header words, 2 per row, 5 per node, 4 per primary column plus 4, and 1 per
+ * primary column.
+ */
+#define DLX_MAX_WORDS_(p, s, r, e) \
+  (24u + 2u * (uint64_t)(r) + 5u * DLX_NODES_(p, s, r, e) + 4u * ((uint64_t)(p) + 1u) + \
+   (uint64_t)(p))
+#define DLX_MAXIMIZER_REQUIRED_SIZE(p, s, r, e) \
+  ((DLX_NODES_(p, s, r, e) > 0x7FFFFFFFu || DLX_MAX_WORDS_(p, s, r, e) > SIZE_MAX / 4u) \
+       ? (size_t)0 \
+       : (size_t)(4u * DLX_MAX_WORDS_(p, s, r, e)))
+
+/*
+ * DLX_TILING_REQUIRED_SIZE(width, height, depth, max_pieces, max_piece_cells,
+ * max_placements): the bytes a tiling (dlx_tiling_init_in) needs, as a constant
+ * expression equal to dlx_tiling_required_size for dimensions in range (see
+ * dlx_tiling_dims). With V = width*height*depth, P = max_pieces, K = max_piece_cells
+ * and R = max_placements (0: P*8*V on a plane board, P*48*V on a solid one), in
+ * 32-bit words: 24 + 51 V + 8 P + 49 P K + 2 R (rounded up to even), plus a solver
+ * with V + P primary and P secondary columns, R rows and R (K + 1) entries.
+ */
+#define DLX_TILING_V_(w, h, d) ((uint64_t)(w) * (uint64_t)(h) * (uint64_t)(d))
+#define DLX_TILING_R_(w, h, d, p, r) \
+  ((r) ? (uint64_t)(r) : (uint64_t)(p) * ((d) > 1 ? 48u : 8u) * DLX_TILING_V_(w, h, d))
+#define DLX_TILING_REQUIRED_SIZE(w, h, d, p, k, r) \
+  ((size_t)(4u * (((24u + 51u * DLX_TILING_V_(w, h, d) + 8u * (uint64_t)(p) + \
+                    49u * (uint64_t)(p) * (uint64_t)(k) + 2u * DLX_TILING_R_(w, h, d, p, r) + \
+                    1u) & ~(uint64_t)1) + \
+                  DLX_WORDS_(DLX_TILING_V_(w, h, d) + (uint64_t)(p), (p), \
+                             DLX_TILING_R_(w, h, d, p, r), \
+                             DLX_TILING_R_(w, h, d, p, r) * ((uint64_t)(k) + 1u)))))
+
+/*
+ * DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols): the bytes a Sudoku helper
+ * (dlx_sudoku_init_in) for boxes of box_rows x box_cols needs, as a constant
+ * expression equal to dlx_sudoku_required_size (0 unless both are 1..64 and
+ * N = box_rows * box_cols is 4..64). In 32-bit words: 32 header words, 3*N*N for the
+ * generator, and a core solver of 4*N*N + 2*N primary columns, N^3 rows and
+ * 4*N^3 + 2*N*N entries.
+ */
+#define DLX_SUDOKU_N_(br, bc) ((uint64_t)(br) * (uint64_t)(bc))
+#define DLX_SUDOKU_OK_(br, bc) \
+  ((uint64_t)(br) >= 1u && (uint64_t)(bc) >= 1u && (uint64_t)(br) <= 64u && \
+   (uint64_t)(bc) <= 64u && DLX_SUDOKU_N_(br, bc) >= 4u && DLX_SUDOKU_N_(br, bc) <= 64u)
+#define DLX_SUDOKU_WORDS_(n) \
+  (32u + 3u * (n) * (n) + \
+   DLX_WORDS_(4u * (n) * (n) + 2u * (n), 0u, (n) * (n) * (n), \
+              4u * (n) * (n) * (n) + 2u * (n) * (n)))
+#define DLX_SUDOKU_REQUIRED_SIZE(br, bc) \
+  (DLX_SUDOKU_OK_(br, bc) ? (size_t)(4u * DLX_SUDOKU_WORDS_(DLX_SUDOKU_N_(br, bc))) \
+                          : (size_t)0)
+
 /* The version of this header; compare dlx_version() at run time. */
 #define DLX_VERSION_MAJOR 0
 #define DLX_VERSION_MINOR 1
@@ -58,8 +113,66 @@
 // Alignment in bytes that a solver's memory block needs (same as `dlx_required_align()`).
 #define DLX_ALIGN 8
 
+// The most threads `dlx_count_parallel` accepts.
+#define DLX_MAX_THREADS 1024
+
+// Smallest grid side `box_rows * box_cols` the helper supports.
+#define DLX_SUDOKU_MIN_N 4
+
+// Largest grid side `box_rows * box_cols` the helper supports.
+#define DLX_SUDOKU_MAX_N 64
+
+// Variant flag for `dlx_sudoku_set_variant`: the two main diagonals must hold every
+// symbol once too (Sudoku X).
+#define DLX_SUDOKU_X 1
+
+// Text flag: symbols are letters `A` = 1, `B` = 2, ... (UVa 1309 style) instead of
+// `1`-`9`, `A` = 10, ...
+#define DLX_SUDOKU_LETTERS 1
+
+// Text flag for `dlx_sudoku_format`: one row per line, each ended by `\n`.
+#define DLX_SUDOKU_GRID 2
+
+// Text flag for `dlx_sudoku_format`: a space between the cells of a row.
+#define DLX_SUDOKU_SPACES 4
+
+// Text flag for `dlx_sudoku_format`: write blanks as `0` (default `.`).
+#define DLX_SUDOKU_BLANK_ZERO 8
+
+// Text flag for `dlx_sudoku_format`: write blanks as `-` (default `.`).
+#define DLX_SUDOKU_BLANK_DASH 16
+
+// A piece is used in every solution exactly once.
+#define DLX_TILING_EXACTLY 0
+
+// A piece is used at most once.
+#define DLX_TILING_AT_MOST 1
+
+// A piece is used any number of times (also never).
+#define DLX_TILING_UNLIMITED 2
+
+// The value `dlx_tiling_fill` writes for a position that is not on the board.
+#define DLX_TILING_EMPTY 4294967295
+
+// The opaque maximiser handle; it points at the start of its memory block.
+typedef struct dlx_maximizer dlx_maximizer;
+
 // The opaque solver handle; it points at the start of its memory block.
 typedef struct dlx_solver dlx_solver;
+
+// The opaque Sudoku handle; it points at the start of its memory block.
+typedef struct dlx_sudoku dlx_sudoku;
+
+// The opaque tiling handle; it points at the start of its memory block.
+typedef struct dlx_tiling dlx_tiling;
+
+// Every call's result: 0 = done, positive = an outcome, negative = an error.
+typedef int32_t dlx_status;
+
+// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
+// the call), `is_solution` 1 for a complete solution found at or above the split
+// depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
+typedef int32_t (*dlx_prefix_fn)(void *user, const uint32_t *rows, size_t n, int32_t is_solution);
 
 // The fixed capacity of a solver.
 typedef struct dlx_dims {
@@ -72,9 +185,6 @@ typedef struct dlx_dims {
   // The most column entries (ones of the matrix) over all rows together.
   uint32_t max_entries;
 } dlx_dims;
-
-// Every call's result: 0 = done, positive = an outcome, negative = an error.
-typedef int32_t dlx_status;
 
 // Called once per solution with its row ids (forced rows first); return 0 to go on,
 // anything else to stop. `rows` is valid only during the call.
@@ -94,6 +204,63 @@ typedef struct dlx_stats {
   // The most rows the search has had chosen at once.
   uint32_t max_depth;
 } dlx_stats;
+
+// Figures of a maximisation besides the solver's own (`dlx_get_stats` on the solver
+// reports its nodes and updates).
+typedef struct dlx_max_stats {
+  // Search-tree nodes cut off by the bound.
+  uint64_t pruned;
+  // Times the best solution improved.
+  uint32_t improvements;
+  // 1 when the search is finished, so the best solution (if any) is optimal.
+  uint32_t proven;
+} dlx_max_stats;
+
+// The capacity of a tiling block.
+typedef struct dlx_tiling_dims {
+  // Board box width (x), 1..1024.
+  uint32_t width;
+  // Board box height (y), 1..1024.
+  uint32_t height;
+  // Board box depth (z), 1..1024; 1 for a plane board (polyominoes), more for a
+  // solid one (polycubes). At most 2^20 cells in all.
+  uint32_t depth;
+  // The most pieces, 1..65536.
+  uint32_t max_pieces;
+  // The most cells of one piece, 1..1024.
+  uint32_t max_piece_cells;
+  // The most placements (rows) the build may generate; 0 = the worst case (every
+  // orientation of every piece at every position of the box: max_pieces x 8 x cells
+  // on a plane board, x 48 on a solid one).
+  uint32_t max_placements;
+} dlx_tiling_dims;
+
+// What a build produced.
+typedef struct dlx_tiling_info {
+  // Pieces added.
+  uint32_t pieces;
+  // Cells on the board.
+  uint32_t cells;
+  // Placements (rows of the exact-cover problem).
+  uint32_t placements;
+  // Symmetries of the board used by `dlx_tiling_count_distinct` (1 = identity only).
+  uint32_t symmetries;
+} dlx_tiling_info;
+
+// One placement of a piece: orientation `orientation` (0 = as given) of piece
+// `piece`, its normalised cells (smallest coordinates 0) moved by (x, y, z).
+typedef struct dlx_placement {
+  // The piece number (order of `dlx_tiling_add_piece`).
+  uint32_t piece;
+  // The orientation number, below the piece's `dlx_tiling_orientations`.
+  uint32_t orientation;
+  // The offset of the orientation's cells.
+  uint32_t x;
+  // The offset of the orientation's cells.
+  uint32_t y;
+  // The offset of the orientation's cells.
+  uint32_t z;
+} dlx_placement;
 
 // Done.
 #define DLX_OK 0
@@ -164,6 +331,96 @@ const char *dlx_version(void);
 
 // The C ABI version the library was built with; compare with `DLX_ABI_VERSION`.
 uint32_t dlx_abi_version(void);
+
+// The solver's memory image: `*mem` receives the start of the handle's block and
+// `*len` its size in bytes. The block is position-independent: copy those bytes
+// anywhere (a file, a socket, another process on a machine of the same byte order),
+// and `dlx_attach` on the copy resumes the search exactly where it stood, rows,
+// forced rows, seed and figures included. The pointer stays valid as long as the
+// handle; the bytes change with every call that changes the solver.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
+// callbacks, where the block is mid-change).
+//
+// # Safety
+// `s` is NULL or a live handle; `mem` and `len` are valid or NULL.
+dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
+
+// Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
+// `dlx_image` gave, aligned like any solver block) and stores a handle to them in
+// `*out`. The search resumes exactly where the image was taken. Nothing is
+// allocated: the handle lives in `mem`, which the caller owns (`dlx_free` leaves it
+// alone, also for an image of a `dlx_new` handle). Extra bytes after the image are
+// ignored.
+//
+// Nothing in the bytes is trusted: the magic number, the layout version (which also
+// tells the byte order), the dimensions against `len`, every count, every link and
+// level-stack index, and the phase of the search are checked, in time linear in the
+// image's size, and the image must be exactly a state the search can reach.
+// Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
+// truncated, from another layout version or byte order).
+//
+// # Safety
+// `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
+dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
+
+// Knuth's estimate of the fraction of the search tree already explored, in
+// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
+// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
+// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
+// estimate is rough early on for unbalanced trees). Costs a walk over the columns
+// chosen on the current path.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+//
+// # Safety
+// `s` is NULL or a live handle; `fraction` valid or NULL.
+dlx_status dlx_progress(const struct dlx_solver *s, double *fraction);
+
+// Splits the search into independent sub-problems: runs a fresh search down to
+// `depth` rows and calls `f(user, rows, n, 0)` for every node of the search tree at
+// that depth (the `n == depth` rows chosen on the way there), and `f(user, rows, n,
+// 1)` for every solution found at or above it. Rows are the search's rows only
+// (forced rows are part of the problem and not repeated).
+//
+// A prefix's sub-problem is a solver of the same problem (with the same forced
+// rows, e.g. an image of this one taken before the split) with the prefix's rows
+// selected by `dlx_select_row`; the sub-problems' counts plus the solutions
+// reported with `is_solution = 1` add up to the full count. Depth 0 reports the
+// whole problem as one empty prefix.
+//
+// Returns `DLX_EXHAUSTED` after the last prefix or `DLX_STOPPED` when `f` asked to
+// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
+// under way and leaves the solver reset. Calls on this handle from inside `f` return
+// `DLX_ERR_BUSY`.
+//
+// # Safety
+// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+dlx_status dlx_split(struct dlx_solver *s,
+                     uint32_t depth,
+                     dlx_prefix_fn f,
+                     void *user,
+                     uint64_t *count);
+
+// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
+// one per core): the search is split into sub-problems (see `dlx_split`), each
+// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
+// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
+// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
+// search's figures only. A library built without the `parallel` feature counts on
+// the calling thread.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
+// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
+//
+// # Safety
+// `s` is NULL or a live handle; `count` valid or NULL.
+dlx_status dlx_count_parallel(struct dlx_solver *s,
+                              uint32_t threads,
+                              uint64_t limit,
+                              uint64_t *count);
 
 // Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
 // does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
@@ -303,6 +560,536 @@ dlx_status dlx_get_stats(const struct dlx_solver *s, struct dlx_stats *out);
 
 // A static English description of a status code; never NULL, also for unknown codes.
 const char *dlx_status_str(dlx_status status);
+
+// Bytes of memory a Sudoku helper for boxes of `box_rows x box_cols` needs (a grid
+// of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
+// when N is outside `DLX_SUDOKU_MIN_N ..= DLX_SUDOKU_MAX_N` (4..64) or either factor
+// is 0. Equals `DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols)`. The block holds the
+// exact-cover model (N^3 rows), room for Sudoku X and jigsaw regions, and the
+// generator's state: 9x9 takes about 60 KB, 16x16 300 KB, 25x25 1.1 MB, 64x64 17 MB.
+size_t dlx_sudoku_required_size(uint32_t box_rows, uint32_t box_cols);
+
+// Builds a Sudoku helper for boxes of `box_rows x box_cols` in the caller's block
+// `mem` of `len` bytes (aligned to `DLX_ALIGN`) and stores its handle in `*out`. The
+// exact-cover rows are built here once; the helper then solves, counts and generates
+// any number of grids of that size. Standard boxes, no diagonals (see
+// `dlx_sudoku_set_variant`). Only the first `dlx_sudoku_required_size` bytes are used.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (shape out of range), `DLX_ERR_MISALIGNED`,
+// `DLX_ERR_TOO_SMALL`.
+//
+// # Safety
+// `mem` points at `len` writable bytes; `out` is valid or NULL.
+dlx_status dlx_sudoku_init_in(void *mem,
+                              size_t len,
+                              uint32_t box_rows,
+                              uint32_t box_cols,
+                              struct dlx_sudoku **out);
+
+// Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
+// `dlx_sudoku_free`. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library
+// was built without the `alloc` feature.
+//
+// # Safety
+// `out` is valid or NULL.
+dlx_status dlx_sudoku_new(uint32_t box_rows, uint32_t box_cols, struct dlx_sudoku **out);
+
+// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
+// `dlx_sudoku_init_in` (whose memory the caller owns) or one inside a call is left
+// alone.
+//
+// # Safety
+// `s` is NULL or a live handle; it must not be used afterwards.
+void dlx_sudoku_free(struct dlx_sudoku *s);
+
+// The helper's shape: rows per box, columns per box and the grid side N (cells are
+// N*N). Any out-pointer may be NULL.
+//
+// # Safety
+// `s` is NULL or a live handle; the out-pointers are valid or NULL.
+dlx_status dlx_sudoku_shape(struct dlx_sudoku *s,
+                            uint32_t *box_rows,
+                            uint32_t *box_cols,
+                            uint32_t *n);
+
+// Chooses the variant and rebuilds the model: `regions` NULL means the standard
+// boxes; otherwise it holds `ncells` = N*N region ids (0..N-1, row by row), each
+// used by exactly N cells (jigsaw Sudoku). `flags` may hold `DLX_SUDOKU_X` (both
+// main diagonals hold every symbol once). Drops the givens and any generation.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (bad regions or unknown flags; nothing
+// changes).
+//
+// # Safety
+// `s` is NULL or a live handle; `regions` is NULL or points at `ncells` bytes.
+dlx_status dlx_sudoku_set_variant(struct dlx_sudoku *s,
+                                  const uint8_t *regions,
+                                  size_t ncells,
+                                  uint32_t flags);
+
+// Starts a new puzzle on the handle: `givens` holds `ncells` = N*N cells row by row,
+// 0 = blank, 1..N = a given. The givens' rows are forced (their columns leave the
+// search at once) and the previous puzzle's are dropped, so one handle solves any
+// number of puzzles without rebuilding. Givens that clash (a symbol twice in a row,
+// column, region or diagonal) are accepted: the puzzle then has no solution
+// (`dlx_sudoku_next` returns `DLX_EXHAUSTED`). Abandons any generation under way.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+//
+// # Safety
+// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes.
+dlx_status dlx_sudoku_set_givens(struct dlx_sudoku *s, const uint8_t *givens, size_t ncells);
+
+// Goes on searching the current puzzle (set by `dlx_sudoku_set_givens` or
+// `dlx_sudoku_solve`): `DLX_SOLUTION` with the next solution in `out` (`ncells`
+// = N*N cells), `DLX_EXHAUSTED` when there are no more, or `DLX_BUDGET_SPENT` after
+// about `budget` link updates (0 = no limit; call again to resume exactly where it
+// stopped). A budgeted count is a loop over this call that counts `DLX_SOLUTION`s.
+// `out` is written only with `DLX_SOLUTION`.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
+// is under way: call `dlx_sudoku_set_givens` first).
+//
+// # Safety
+// `s` is NULL or a live handle; `out` is NULL or points at `ncells` writable bytes.
+dlx_status dlx_sudoku_next(struct dlx_sudoku *s, uint64_t budget, uint8_t *out, size_t ncells);
+
+// Solves a puzzle: `dlx_sudoku_set_givens(s, givens, ncells)` then
+// `dlx_sudoku_next(s, 0, out, ncells)`. Returns `DLX_SOLUTION` with the first
+// solution in `out`, or `DLX_EXHAUSTED` when there is none (also for clashing
+// givens). `givens` and `out` may be the same array. Further solutions follow with
+// `dlx_sudoku_next`.
+//
+// # Safety
+// `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
+dlx_status dlx_sudoku_solve(struct dlx_sudoku *s,
+                            const uint8_t *givens,
+                            size_t ncells,
+                            uint8_t *out);
+
+// Counts the solutions of a puzzle up to `limit` (0 = no limit; 2 answers "is it
+// unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
+// search reset.
+//
+// # Safety
+// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
+// `count` is valid or NULL.
+dlx_status dlx_sudoku_count(struct dlx_sudoku *s,
+                            const uint8_t *givens,
+                            size_t ncells,
+                            uint64_t limit,
+                            uint64_t *count);
+
+// Figures of the helper's current or last search (solve, count or generation step),
+// counted like `dlx_get_stats`.
+//
+// # Safety
+// `s` is NULL or a live handle; `out` is valid or NULL.
+dlx_status dlx_sudoku_get_stats(struct dlx_sudoku *s, struct dlx_stats *out);
+
+// Starts generating a puzzle from `seed` (the same seed, shape, variant and limit
+// give the same puzzle): a random complete grid, then clues removed in random order
+// as long as the solution provably stays unique. With `proof_limit` 0 the result is
+// minimal (removing any clue breaks uniqueness). A non-zero `proof_limit` caps each
+// proof at that many link updates; a clue whose removal was not proven harmless in
+// time stays, so the puzzle is still unique but may keep a few clues too many. Use
+// it for 25x25 and up, where some proofs explode (e.g. 2000000). Drops the current
+// puzzle. Run the generation with `dlx_sudoku_generate`.
+//
+// # Safety
+// `s` is NULL or a live handle.
+dlx_status dlx_sudoku_generate_start(struct dlx_sudoku *s, uint64_t seed, uint64_t proof_limit);
+
+// Goes on with the generation started by `dlx_sudoku_generate_start` for about
+// `budget` link updates (0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
+// game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
+// unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
+// Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9
+// about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no
+// generation started, or abandoned by another call).
+//
+// # Safety
+// `s` is NULL or a live handle; `puzzle` (and `solution` unless NULL) point at
+// `ncells` writable bytes.
+dlx_status dlx_sudoku_generate(struct dlx_sudoku *s,
+                               uint64_t budget,
+                               uint8_t *puzzle,
+                               uint8_t *solution,
+                               size_t ncells);
+
+// Reads a grid of side `n` from the text `text` of `len` bytes into `cells`
+// (`ncells` = n*n). Symbols `1`-`9`, then `A`-`Z` = 10..35, `a`-`z` = 36..61 (case-
+// blind for n <= 35), or with `DLX_SUDOKU_LETTERS` `A` = 1 ... (case-blind for
+// n <= 26); blanks `.`, `0`, `-` or `_`; whitespace, `|` and `+` are skipped, so one
+// line of cells and a grid of lines with or without spaces both read. n goes up to
+// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags.
+//
+// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags or ncells out of range);
+// `DLX_ERR_PARSE` with the byte offset of the first bad character in `*error_pos`
+// (unless NULL): a symbol above n, any other character, a cell too many, or `len`
+// when cells are missing. `cells` is written only on success.
+//
+// # Safety
+// `text` points at `len` bytes; `cells` at `ncells` writable bytes; `error_pos` is
+// valid or NULL.
+dlx_status dlx_sudoku_parse(const char *text,
+                            size_t len,
+                            uint32_t n,
+                            uint32_t flags,
+                            uint8_t *cells,
+                            size_t ncells,
+                            size_t *error_pos);
+
+// Bytes `dlx_sudoku_format` needs for a grid of side `n` with `flags`, including
+// the terminating NUL; 0 when n or flags are out of range.
+size_t dlx_sudoku_format_size(uint32_t n, uint32_t flags);
+
+// Writes the grid `cells` (`ncells` = n*n, 0 = blank) as text into `buf` of
+// `buflen` bytes, followed by a NUL; `*written` (unless NULL) gets the length
+// without the NUL. Default: one line of n*n symbols, blanks as `.`, no newline.
+// `DLX_SUDOKU_GRID`: one row per line, each ended by `\n`; `DLX_SUDOKU_SPACES`:
+// spaces between cells; `DLX_SUDOKU_LETTERS`, `DLX_SUDOKU_BLANK_ZERO`,
+// `DLX_SUDOKU_BLANK_DASH` as their names say.
+//
+// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags, ncells or a value above n);
+// `DLX_ERR_TOO_SMALL` (`buflen < dlx_sudoku_format_size(n, flags)`).
+//
+// # Safety
+// `cells` points at `ncells` bytes; `buf` at `buflen` writable bytes; `written` is
+// valid or NULL.
+dlx_status dlx_sudoku_format(const uint8_t *cells,
+                             size_t ncells,
+                             uint32_t n,
+                             uint32_t flags,
+                             char *buf,
+                             size_t buflen,
+                             size_t *written);
+
+// Bytes of memory a maximiser for solvers of dimensions `*d` needs; 0 if `d` is NULL
+// or the size does not fit. Equals `DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary,
+// max_rows, max_entries)`: 20 bytes per node, 8 per row, 20 per primary column,
+// plus 112 bytes.
+//
+// # Safety
+// `d` is NULL or points at a `dlx_dims`.
+size_t dlx_maximizer_required_size(const struct dlx_dims *d);
+
+// Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
+// `dlx_required_align()`) for solvers of dimensions `*d`, with every row weight 0.
+//
+// A maximiser finds the maximum-weight solution of a solver's problem by branch and
+// bound (`dlx_maximize`). It holds the row weights and the optimisation's state; the
+// problem (rows, forced rows, seed) stays in the solver, which is passed to every
+// call. Like a solver it lives entirely in its block and needs no cleanup.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large), `DLX_ERR_MISALIGNED`,
+// `DLX_ERR_TOO_SMALL`.
+//
+// # Safety
+// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+dlx_status dlx_maximizer_init_in(void *mem,
+                                 size_t len,
+                                 const struct dlx_dims *d,
+                                 struct dlx_maximizer **out);
+
+// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
+// `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
+// was built without the `alloc` feature.
+//
+// # Safety
+// `d` and `out` are valid or NULL.
+dlx_status dlx_maximizer_new(const struct dlx_dims *d, struct dlx_maximizer **out);
+
+// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
+// by `dlx_maximizer_init_in` is left alone.
+//
+// # Safety
+// `m` is NULL or a live handle; it must not be used afterwards.
+void dlx_maximizer_free(struct dlx_maximizer *m);
+
+// Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a
+// weight weigh 0. Any `int64_t` is allowed, negative ones too.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT` (not a maximiser), `DLX_ERR_ARG`
+// (`row >= max_rows`), `DLX_ERR_STATE` (an optimisation is under way: call
+// `dlx_maximizer_reset` first).
+//
+// # Safety
+// `m` is NULL or a live handle.
+dlx_status dlx_maximizer_set_weight(struct dlx_maximizer *m, uint32_t row, int64_t weight);
+
+// Forgets the best solution and the optimisation under way, so the next
+// `dlx_maximize` starts afresh; weights stay. Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`.
+//
+// # Safety
+// `m` is NULL or a live handle.
+dlx_status dlx_maximizer_reset(struct dlx_maximizer *m);
+
+// Searches for the maximum-weight solution of the problem in `s` (rows, forced rows
+// and seed as given to the solver; weights from `m`), by branch and bound. The value
+// of a solution is the sum of the weights of all its rows, forced rows included.
+//
+// Resumable like `dlx_next`: returns `DLX_SOLUTION` each time a strictly better
+// solution was found (read it with `dlx_maximizer_best`: an anytime optimiser),
+// `DLX_BUDGET_SPENT` after at least `budget` link updates (0 = no limit; call again
+// to go on), and `DLX_EXHAUSTED` when the search is finished: the best solution is
+// then proven optimal, and there is none when the problem has no solution. Later
+// calls return `DLX_EXHAUSTED` again until the solver or the maximiser is reset.
+//
+// The search runs on the solver: `dlx_get_stats(s)` counts its nodes and updates,
+// and `dlx_reset(s)` abandons it. Any other use of `s` between calls (`dlx_next`,
+// `dlx_count`, adding rows, ...) makes the next `dlx_maximize` start afresh.
+//
+// The bound is the smallest of five sums over the uncovered primary columns: the
+// largest ceil(w / p) among each column's remaining rows (w a row's weight, p its
+// number of primary columns); and, for k = 0..3, the largest w among the rows whose
+// primary column number k mod p (in `dlx_add_row` order) it is, or at least 0 when
+// rows charged to another column also cross it. All hold for any weights, negative
+// ones included; nodes whose value plus the bound is not above the best so far are
+// cut. Ties: only a strictly better solution replaces the best, so the result is the
+// first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
+// first to find good solutions early).
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
+// maximiser was made for other dimensions than the solver, or the blocks overlap).
+//
+// # Safety
+// `m` and `s` are NULL or live handles.
+dlx_status dlx_maximize(struct dlx_maximizer *m, struct dlx_solver *s, uint64_t budget);
+
+// The best solution found so far: its value in `*value` (saturated to the `int64_t`
+// range), and its `*n` row ids at `*rows` (forced rows first, then the search's
+// rows). The array lives inside the maximiser and is valid until the next call on
+// it. `value` may be NULL; `rows` and `n` may both be NULL.
+//
+// Errors: `DLX_ERR_NULL` (m NULL, or only one of rows and n NULL), `DLX_ERR_CORRUPT`,
+// `DLX_ERR_STATE` (no solution found yet: none exists when `dlx_maximize` returned
+// `DLX_EXHAUSTED`).
+//
+// # Safety
+// `m` is NULL or a live handle; the out-pointers are valid or NULL.
+dlx_status dlx_maximizer_best(const struct dlx_maximizer *m,
+                              int64_t *value,
+                              const uint32_t **rows,
+                              size_t *n);
+
+// Figures of the optimisation under way, or of the last one. Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`.
+//
+// # Safety
+// `m` is NULL or a live handle; `out` is valid or NULL.
+dlx_status dlx_maximizer_get_stats(const struct dlx_maximizer *m, struct dlx_max_stats *out);
+
+// Bytes of memory a tiling with dimensions `*d` needs; 0 if `d` is NULL or a
+// dimension is out of range. Equals `DLX_TILING_REQUIRED_SIZE(width, height, depth,
+// max_pieces, max_piece_cells, max_placements)` for dimensions in range.
+//
+// # Safety
+// `d` is NULL or points at a `dlx_tiling_dims`.
+size_t dlx_tiling_required_size(const struct dlx_tiling_dims *d);
+
+// Builds an empty tiling in the caller's block `mem` of `len` bytes (aligned to
+// `dlx_required_align()`): every cell of the `width x height x depth` box is on the
+// board and there are no pieces. Like a solver it lives entirely in its block (an
+// exact-cover solver is inside it) and needs no cleanup.
+//
+// Use: `dlx_tiling_set_board` (optional), `dlx_tiling_add_piece` per piece,
+// `dlx_tiling_build`, then `dlx_tiling_place` for pre-placed pieces (optional) and
+// `dlx_tiling_next` / `dlx_tiling_count` / `dlx_tiling_count_distinct`.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (a dimension out of range),
+// `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+//
+// # Safety
+// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+dlx_status dlx_tiling_init_in(void *mem,
+                              size_t len,
+                              const struct dlx_tiling_dims *d,
+                              struct dlx_tiling **out);
+
+// Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
+// `dlx_tiling_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library was
+// built without the `alloc` feature.
+//
+// # Safety
+// `d` and `out` are valid or NULL.
+dlx_status dlx_tiling_new(const struct dlx_tiling_dims *d, struct dlx_tiling **out);
+
+// Releases a tiling made by `dlx_tiling_new`. NULL is fine; one made by
+// `dlx_tiling_init_in` is left alone.
+//
+// # Safety
+// `t` is NULL or a live handle; it must not be used afterwards.
+void dlx_tiling_free(struct dlx_tiling *t);
+
+// Sets the board: `mask[x + width * (y + height * z)]` non-zero for a cell on the
+// board; `n` must be `width * height * depth`. Only before the build.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (wrong `n`),
+// `DLX_ERR_STATE` (already built).
+//
+// # Safety
+// `t` is NULL or a live handle; `mask` points at `n` bytes or is NULL.
+dlx_status dlx_tiling_set_board(struct dlx_tiling *t, const uint8_t *mask, size_t n);
+
+// Adds a piece of `n` cells given as `3 * n` values x, y, z (each below 1024, no
+// cell twice), used `mode` times (`DLX_TILING_EXACTLY`, `DLX_TILING_AT_MOST`,
+// `DLX_TILING_UNLIMITED`), in its mirror images too when `reflect` is non-zero. Its
+// number (0, 1, ... in order) goes to `*piece_out` unless NULL. Only before the build.
+//
+// Orientations: on a plane board (depth 1) the 4 rotations in the plane (and 4
+// mirror images); on a solid board the 24 rotations of space (and 24 mirror images);
+// duplicates are dropped, orientation 0 is the piece as given.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_EMPTY_ROW` (n == 0),
+// `DLX_ERR_CAPACITY` (too many pieces, or more than max_piece_cells cells),
+// `DLX_ERR_DUPLICATE`, `DLX_ERR_ARG` (a coordinate >= 1024 or a bad mode),
+// `DLX_ERR_STATE` (already built).
+//
+// # Safety
+// `t` is NULL or a live handle; `cells` points at `3 * n` values (or is NULL with
+// n == 0); `piece_out` is valid or NULL.
+dlx_status dlx_tiling_add_piece(struct dlx_tiling *t,
+                                const uint32_t *cells,
+                                size_t n,
+                                uint32_t mode,
+                                int32_t reflect,
+                                uint32_t *piece_out);
+
+// Generates every orientation of every piece, every placement that lies wholly on
+// the board (the rows: one primary column per board cell, one primary column per
+// piece used exactly once, one secondary column per piece used at most once), and
+// the board's symmetries. After it, pieces and the board can no longer change.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (built already),
+// `DLX_ERR_CAPACITY` (more placements than max_placements: nothing is built).
+//
+// # Safety
+// `t` is NULL or a live handle.
+dlx_status dlx_tiling_build(struct dlx_tiling *t);
+
+// Drops every piece and pre-placed piece and puts the whole box back on the board,
+// so the handle can take a new problem. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`.
+//
+// # Safety
+// `t` is NULL or a live handle.
+dlx_status dlx_tiling_clear(struct dlx_tiling *t);
+
+// What the build produced. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
+// `DLX_ERR_STATE` (not built).
+//
+// # Safety
+// `t` is NULL or a live handle; `out` is valid or NULL.
+dlx_status dlx_tiling_get_info(const struct dlx_tiling *t, struct dlx_tiling_info *out);
+
+// The number of distinct orientations of piece `piece` into `*n`. Errors:
+// `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (no such piece), `DLX_ERR_STATE`
+// (not built).
+//
+// # Safety
+// `t` is NULL or a live handle; `n` is valid or NULL.
+dlx_status dlx_tiling_orientations(const struct dlx_tiling *t, uint32_t piece, uint32_t *n);
+
+// Fixes piece `piece` on `n` cells (`3 * n` values x, y, z, any order) in every
+// solution: they must be the cells of one of its orientations, moved, all on the
+// board. The placement's row goes to `*row_out` unless NULL. After the build, with
+// no search under way.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built, or a search
+// is under way: `dlx_tiling_reset`), `DLX_ERR_ARG` (no such piece, or the cells are
+// not that piece on the board), `DLX_ERR_CONFLICT` (overlaps a piece fixed earlier,
+// or fixes a piece used at most or exactly once a second time).
+//
+// # Safety
+// `t` is NULL or a live handle; `cells` points at `3 * n` values; `row_out` is
+// valid or NULL.
+dlx_status dlx_tiling_place(struct dlx_tiling *t,
+                            uint32_t piece,
+                            const uint32_t *cells,
+                            size_t n,
+                            uint32_t *row_out);
+
+// Drops every fixed piece. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
+// `DLX_ERR_STATE` (a search is under way).
+//
+// # Safety
+// `t` is NULL or a live handle.
+dlx_status dlx_tiling_unplace_all(struct dlx_tiling *t);
+
+// Continues the search for tilings (the first call starts it), like `dlx_next`:
+// `DLX_SOLUTION` (read it with `dlx_tiling_solution` or `dlx_tiling_fill`),
+// `DLX_EXHAUSTED`, or `DLX_BUDGET_SPENT` after at least `budget` link updates
+// (0 = no limit). Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not
+// built).
+//
+// # Safety
+// `t` is NULL or a live handle.
+dlx_status dlx_tiling_next(struct dlx_tiling *t, uint64_t budget);
+
+// Abandons the search under way; fixed pieces stay. Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
+//
+// # Safety
+// `t` is NULL or a live handle.
+dlx_status dlx_tiling_reset(struct dlx_tiling *t);
+
+// Counts the tilings (fixed pieces respected) into `*count`, stopping at `limit`
+// (0 = no limit); leaves the search reset. Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
+//
+// # Safety
+// `t` is NULL or a live handle; `count` is valid or NULL.
+dlx_status dlx_tiling_count(struct dlx_tiling *t, uint64_t limit, uint64_t *count);
+
+// Counts all tilings into `*all` and those distinct up to the board's symmetries
+// into `*distinct` (a tiling counts when its filled board is the smallest of its
+// images; mirror images are used when every piece may be reflected or has a mirror
+// partner among the pieces, as the Soma cube's two screws). Exact when each piece
+// is used at most once. Leaves the search reset. Either pointer may be NULL.
+// Errors: `DLX_ERR_NULL` (t), `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
+//
+// # Safety
+// `t` is NULL or a live handle; `all` and `distinct` are valid or NULL.
+dlx_status dlx_tiling_count_distinct(struct dlx_tiling *t, uint64_t *all, uint64_t *distinct);
+
+// The last tiling found by `dlx_tiling_next` as `*n` placement rows at `*rows`
+// (fixed pieces first); the array lives inside the handle and is valid until the
+// next call on it. Decode a row with `dlx_tiling_placement`.
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (no solution to show).
+//
+// # Safety
+// `t` is NULL or a live handle; `rows` and `n` are valid or NULL.
+dlx_status dlx_tiling_solution(const struct dlx_tiling *t, const uint32_t **rows, size_t *n);
+
+// Placement row `row` as (piece, orientation, offset). Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (no such row, or not built).
+//
+// # Safety
+// `t` is NULL or a live handle; `out` is valid or NULL.
+dlx_status dlx_tiling_placement(const struct dlx_tiling *t,
+                                uint32_t row,
+                                struct dlx_placement *out);
+
+// Writes the last tiling as a filled board: `board[x + width * (y + height * z)]`
+// is the number of the piece covering that cell, or `DLX_TILING_EMPTY` when the
+// position is not on the board. `n` must be at least `width * height * depth`.
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (n too small),
+// `DLX_ERR_STATE` (no solution to show).
+//
+// # Safety
+// `t` is NULL or a live handle; `board` points at `n` writable values.
+dlx_status dlx_tiling_fill(const struct dlx_tiling *t, uint32_t *board, size_t n);
+
+// Figures of the current or last search (nodes, updates, solutions), as
+// `dlx_get_stats`. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not
+// built).
+//
+// # Safety
+// `t` is NULL or a live handle; `out` is valid or NULL.
+dlx_status dlx_tiling_get_stats(const struct dlx_tiling *t, struct dlx_stats *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -14,13 +14,14 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "dlx.h"
 
 #ifndef DLX_NO_EXCEPTIONS
 #include <stdexcept>
-#include <string>
 #endif
 
 namespace dlx {
@@ -184,6 +185,99 @@ class Solver {
 
  private:
   dlx_solver *s_ = nullptr;
+};
+
+
+/// Sudoku of any box shape (dlx_sudoku_*), on the heap. Grids are N*N cells row by
+/// row, 0 = blank, 1..N = symbols.
+class Sudoku {
+ public:
+  Sudoku() noexcept = default;
+#ifndef DLX_NO_EXCEPTIONS
+  /// A helper for boxes of box_rows x box_cols (9x9: 3, 3; 6x6: 2, 3; 16x16: 4, 4).
+  Sudoku(std::uint32_t box_rows, std::uint32_t box_cols) {
+    check(dlx_sudoku_new(box_rows, box_cols, &s_));
+  }
+#endif
+  Sudoku(std::uint32_t box_rows, std::uint32_t box_cols, dlx_status &status) noexcept {
+    status = dlx_sudoku_new(box_rows, box_cols, &s_);
+  }
+  ~Sudoku() { dlx_sudoku_free(s_); }
+  Sudoku(const Sudoku &) = delete;
+  Sudoku &operator=(const Sudoku &) = delete;
+  Sudoku(Sudoku &&other) noexcept : s_(std::exchange(other.s_, nullptr)) {}
+  Sudoku &operator=(Sudoku &&other) noexcept {
+    if (this != &other) {
+      dlx_sudoku_free(s_);
+      s_ = std::exchange(other.s_, nullptr);
+    }
+    return *this;
+  }
+  dlx_sudoku *handle() const noexcept { return s_; }
+  explicit operator bool() const noexcept { return s_ != nullptr; }
+
+  /// Cells in a grid (N*N).
+  std::size_t cells() const noexcept {
+    std::uint32_t n = 0;
+    dlx_sudoku_shape(s_, nullptr, nullptr, &n);
+    return static_cast<std::size_t>(n) * n;
+  }
+
+  // ---- noexcept API
+  dlx_status try_solve(const std::uint8_t *givens, std::uint8_t *out) noexcept {
+    return dlx_sudoku_solve(s_, givens, cells(), out);
+  }
+  dlx_status try_count(const std::uint8_t *givens, std::uint64_t limit,
+                       std::uint64_t &count) noexcept {
+    return dlx_sudoku_count(s_, givens, cells(), limit, &count);
+  }
+  dlx_status try_generate_start(std::uint64_t seed, std::uint64_t proof_limit = 0) noexcept {
+    return dlx_sudoku_generate_start(s_, seed, proof_limit);
+  }
+  /// DLX_BUDGET_SPENT (call again next frame) or DLX_OK with the puzzle written.
+  dlx_status try_generate(std::uint64_t budget, std::uint8_t *puzzle,
+                          std::uint8_t *solution = nullptr) noexcept {
+    return dlx_sudoku_generate(s_, budget, puzzle, solution, cells());
+  }
+
+#ifndef DLX_NO_EXCEPTIONS
+  // ---- throwing API
+  /// The first solution, or an empty vector when there is none.
+  std::vector<std::uint8_t> solve(const std::vector<std::uint8_t> &givens) {
+    std::vector<std::uint8_t> out(cells());
+    if (givens.size() != out.size()) throw Error(DLX_ERR_ARG);
+    if (check(dlx_sudoku_solve(s_, givens.data(), out.size(), out.data())) != DLX_SOLUTION)
+      out.clear();
+    return out;
+  }
+  /// Solutions up to `limit` (0 = all; 2 = "is it unique?").
+  std::uint64_t count(const std::vector<std::uint8_t> &givens, std::uint64_t limit = 0) {
+    std::uint64_t n = 0;
+    check(dlx_sudoku_count(s_, givens.data(), givens.size(), limit, &n));
+    return n;
+  }
+  /// Reads a grid of side n from text (digits/letters, '.', '0' or '-' blanks).
+  static std::vector<std::uint8_t> parse(const std::string &text, std::uint32_t n,
+                                         std::uint32_t flags = 0) {
+    std::vector<std::uint8_t> cells(static_cast<std::size_t>(n) * n);
+    std::size_t at = 0;
+    check(dlx_sudoku_parse(text.data(), text.size(), n, flags, cells.data(), cells.size(), &at));
+    return cells;
+  }
+  /// Writes a grid of side n as text (one line by default; DLX_SUDOKU_GRID etc.).
+  static std::string format(const std::vector<std::uint8_t> &cells, std::uint32_t n,
+                            std::uint32_t flags = 0) {
+    std::string text(dlx_sudoku_format_size(n, flags), '\0');
+    std::size_t len = 0;
+    check(dlx_sudoku_format(cells.data(), cells.size(), n, flags, text.data(), text.size(),
+                            &len));
+    text.resize(len);
+    return text;
+  }
+#endif
+
+ private:
+  dlx_sudoku *s_ = nullptr;
 };
 
 }  // namespace dlx

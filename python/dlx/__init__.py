@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence
 
-__all__ = ["DlxError", "Problem", "Stats", "library_version"]
+__all__ = ["DlxError", "Problem", "Stats", "Sudoku", "library_version"]
 
 # Status codes of the C API (fixed numbers).
 OK = 0
@@ -98,6 +98,26 @@ _lib.dlx_next.argtypes = [_solver_p, ctypes.c_uint64]
 _lib.dlx_solution.argtypes = [_solver_p, ctypes.POINTER(_u32_p), ctypes.POINTER(ctypes.c_size_t)]
 _lib.dlx_count.argtypes = [_solver_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]
 _lib.dlx_get_stats.argtypes = [_solver_p, ctypes.POINTER(_Stats)]
+_u8_p = ctypes.POINTER(ctypes.c_uint8)
+_size_p = ctypes.POINTER(ctypes.c_size_t)
+_lib.dlx_sudoku_new.argtypes = [ctypes.c_uint32, ctypes.c_uint32, ctypes.POINTER(_solver_p)]
+_lib.dlx_sudoku_free.argtypes = [_solver_p]
+_lib.dlx_sudoku_free.restype = None
+_lib.dlx_sudoku_solve.argtypes = [_solver_p, _u8_p, ctypes.c_size_t, _u8_p]
+_lib.dlx_sudoku_count.argtypes = [_solver_p, _u8_p, ctypes.c_size_t, ctypes.c_uint64,
+                                  ctypes.POINTER(ctypes.c_uint64)]
+_lib.dlx_sudoku_generate_start.argtypes = [_solver_p, ctypes.c_uint64, ctypes.c_uint64]
+_lib.dlx_sudoku_generate.argtypes = [_solver_p, ctypes.c_uint64, _u8_p, _u8_p, ctypes.c_size_t]
+_lib.dlx_sudoku_parse.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32,
+                                  ctypes.c_uint32, _u8_p, ctypes.c_size_t, _size_p]
+_lib.dlx_sudoku_format_size.argtypes = [ctypes.c_uint32, ctypes.c_uint32]
+_lib.dlx_sudoku_format_size.restype = ctypes.c_size_t
+_lib.dlx_sudoku_format.argtypes = [_u8_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_uint32,
+                                   ctypes.c_char_p, ctypes.c_size_t, _size_p]
+for _f in ("dlx_sudoku_new", "dlx_sudoku_solve", "dlx_sudoku_count",
+           "dlx_sudoku_generate_start", "dlx_sudoku_generate", "dlx_sudoku_parse",
+           "dlx_sudoku_format"):
+    getattr(_lib, _f).restype = ctypes.c_int32
 for _f in ("dlx_new", "dlx_add_row", "dlx_select_row", "dlx_unselect_all", "dlx_reset",
            "dlx_set_seed", "dlx_next", "dlx_solution", "dlx_count", "dlx_get_stats"):
     getattr(_lib, _f).restype = ctypes.c_int32
@@ -233,3 +253,67 @@ class Problem:
         raw = _Stats()
         _check(_lib.dlx_get_stats(self._build(), ctypes.byref(raw)), "stats")
         return Stats(raw)
+
+
+def _box_shape(n: int):
+    """The box of a side-n grid: the most square factorisation (9 -> 3x3, 6 -> 2x3)."""
+    rows = max(d for d in range(1, int(n ** 0.5) + 1) if n % d == 0)
+    return rows, n // rows
+
+
+class Sudoku:
+    """Sudoku of side `n` (4..64; boxes as square as possible: 6 -> 2x3, 12 -> 3x4).
+    Grids are text: one line or lines of cells, digits then letters, blanks '.', '0'
+    or '-'. Results come back as one line of n*n symbols, blanks as '.'."""
+
+    def __init__(self, n: int = 9):
+        self.n = n
+        box_rows, box_cols = _box_shape(n)
+        handle = _solver_p()
+        _check(_lib.dlx_sudoku_new(box_rows, box_cols, ctypes.byref(handle)), "Sudoku")
+        self._s = handle.value
+        self._cells = n * n
+
+    def __del__(self) -> None:
+        if getattr(self, "_s", None):
+            _lib.dlx_sudoku_free(self._s)
+            self._s = None
+
+    def _parse(self, text: str):
+        raw = text.encode()
+        cells = (ctypes.c_uint8 * self._cells)()
+        at = ctypes.c_size_t()
+        status = _lib.dlx_sudoku_parse(raw, len(raw), self.n, 0, cells, self._cells,
+                                       ctypes.byref(at))
+        if status < 0:
+            raise DlxError(status, f"parse at offset {at.value}")
+        return cells
+
+    def _format(self, cells) -> str:
+        size = _lib.dlx_sudoku_format_size(self.n, 0)
+        buf = ctypes.create_string_buffer(size)
+        _check(_lib.dlx_sudoku_format(cells, self._cells, self.n, 0, buf, size, None))
+        return buf.value.decode()
+
+    def solve(self, text: str) -> Optional[str]:
+        """The first solution of the puzzle, or None when it has none."""
+        givens = self._parse(text)
+        out = (ctypes.c_uint8 * self._cells)()
+        status = _check(_lib.dlx_sudoku_solve(self._s, givens, self._cells, out), "solve")
+        return self._format(out) if status == SOLUTION else None
+
+    def count(self, text: str, limit: int = 0) -> int:
+        """Solutions up to `limit` (0 = all; 2 answers "is it unique?")."""
+        givens = self._parse(text)
+        out = ctypes.c_uint64()
+        _check(_lib.dlx_sudoku_count(self._s, givens, self._cells, limit, ctypes.byref(out)))
+        return out.value
+
+    def generate(self, seed: int = 1, proof_limit: int = 0):
+        """A new puzzle with a unique solution, reproducible from `seed`:
+        returns (puzzle, solution) as text."""
+        _check(_lib.dlx_sudoku_generate_start(self._s, seed, proof_limit), "generate")
+        puzzle = (ctypes.c_uint8 * self._cells)()
+        solution = (ctypes.c_uint8 * self._cells)()
+        _check(_lib.dlx_sudoku_generate(self._s, 0, puzzle, solution, self._cells), "generate")
+        return self._format(puzzle), self._format(solution)

@@ -356,115 +356,46 @@ impl<'a> Solver<'a> {
     }
 
     // ------------------------------------------------------------------ dancing
+    //
+    // The methods below are thin wrappers: the work is done by the free functions at
+    // the end of this file, which take the two link arrays as plain slices. Held in
+    // locals, the slices' addresses and lengths stay in registers; reached through
+    // `self` they would be reloaded after every store (a store through one `&mut`
+    // slice could, as far as the compiler knows, change another field of `self`).
 
     /// Knuth's cover: unlink column `c`, hide every row in it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn cover(&mut self, c: u32) {
-        let [l, r] = self.items[c as usize];
-        self.items[l as usize][RIGHT] = r;
-        self.items[r as usize][LEFT] = l;
-        let mut updates = 1;
-        let mut rr = self.nodes[c as usize][DOWN];
-        while rr != c {
-            let mut nn = rr + 1;
-            while nn != rr {
-                let [uu, dd, cc] = self.nodes[nn as usize];
-                if is_spacer(cc) {
-                    nn = uu;
-                    continue;
-                }
-                self.nodes[uu as usize][DOWN] = dd;
-                self.nodes[dd as usize][UP] = uu;
-                self.nodes[cc as usize][TOP] -= 1;
-                updates += 1;
-                nn += 1;
-            }
-            rr = self.nodes[rr as usize][DOWN];
-        }
-        self.h.updates += updates;
+        self.h.updates += cover(self.items, self.nodes, c);
     }
 
     /// Knuth's uncover: the exact reverse of [`Solver::cover`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn uncover(&mut self, c: u32) {
-        let mut rr = self.nodes[c as usize][UP];
-        while rr != c {
-            let mut nn = rr - 1;
-            while nn != rr {
-                let [uu, dd, cc] = self.nodes[nn as usize];
-                if is_spacer(cc) {
-                    nn = dd;
-                    continue;
-                }
-                self.nodes[uu as usize][DOWN] = nn;
-                self.nodes[dd as usize][UP] = nn;
-                self.nodes[cc as usize][TOP] += 1;
-                nn -= 1;
-            }
-            rr = self.nodes[rr as usize][UP];
-        }
-        let [l, r] = self.items[c as usize];
-        self.items[l as usize][RIGHT] = c;
-        self.items[r as usize][LEFT] = c;
+        uncover(self.items, self.nodes, c);
     }
 
     /// Covers the other columns of the row of node `x`, left to right, cyclically.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn cover_rest(&mut self, x: u32) {
-        let mut p = x + 1;
-        while p != x {
-            let c = self.nodes[p as usize][TOP];
-            if is_spacer(c) {
-                p = self.nodes[p as usize][UP];
-            } else {
-                self.cover(c);
-                p += 1;
-            }
-        }
+        self.h.updates += cover_rest(self.items, self.nodes, x);
     }
 
     /// Uncovers the other columns of the row of node `x`, right to left.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn uncover_rest(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            let c = self.nodes[p as usize][TOP];
-            if is_spacer(c) {
-                p = self.nodes[p as usize][DOWN];
-            } else {
-                self.uncover(c);
-                p -= 1;
-            }
-        }
+        uncover_rest(self.items, self.nodes, x);
     }
 
     /// The primary column with the fewest rows (Knuth's MRV rule); ties go to the
     /// first in the list, or to a random one when a seed is set.
     #[inline]
     pub(crate) fn choose_column(&mut self) -> u32 {
-        let mut best = ROOT;
-        let mut min = u32::MAX;
-        let mut ties = 0;
-        let random = self.h.seed != 0;
-        let mut k = self.items[ROOT as usize][RIGHT];
-        while k != ROOT {
-            let len = self.nodes[k as usize][TOP];
-            if len < min {
-                best = k;
-                min = len;
-                ties = 1;
-                if len == 0 {
-                    break;
-                }
-            } else if random && len == min {
-                ties += 1;
-                if rng::below(&mut self.h.rng, ties) == 0 {
-                    best = k;
-                }
-            }
-            k = self.items[k as usize][RIGHT];
+        if self.h.seed != 0 {
+            choose_random(self.items, self.nodes, &mut self.h.rng)
+        } else {
+            choose_first(self.items, self.nodes)
         }
-        best
     }
 
     // ------------------------------------------------------------------ searching
@@ -525,6 +456,13 @@ impl<'a> Solver<'a> {
     }
 
     pub(crate) fn run(&mut self, budget: u64, record: bool) -> Step {
+        self.run_until(budget, record, 1)
+    }
+
+    /// The search loop. Stops at a solution when `solutions_left` reaches 0 after
+    /// counting it (1 = stop at the next one), at the end, or when the budget is spent.
+    /// Solutions passed over are counted in the figures but not recorded.
+    fn run_until(&mut self, budget: u64, record: bool, mut solutions_left: u64) -> Step {
         self.h.set(FLAG_HAS_SOLUTION, false);
         match self.h.phase {
             Phase::Fresh => self.start_search(),
@@ -536,60 +474,110 @@ impl<'a> Solver<'a> {
         } else {
             self.h.updates.saturating_add(budget)
         };
-        loop {
-            match self.h.phase {
-                Phase::Start => {
-                    if self.items[ROOT as usize][RIGHT] == ROOT {
-                        // Nothing to cover: the forced rows alone are the one solution.
-                        self.h.phase = Phase::Done;
-                        return self.found(record, 0);
-                    }
-                    self.h.phase = Phase::Forward;
-                }
-                Phase::Forward => {
-                    self.h.nodes += 1;
-                    let best = self.choose_column();
-                    self.cover(best);
-                    self.stack[self.h.level as usize] = self.nodes[best as usize][DOWN];
-                    self.h.phase = Phase::Advance;
-                }
-                Phase::Advance => {
-                    let level = self.h.level;
-                    let cur = self.stack[level as usize];
-                    if cur <= self.columns() {
-                        // Every row of this column was tried: back up.
-                        self.uncover(cur);
-                        if level == 0 {
-                            self.h.phase = Phase::Done;
-                            return Step::Exhausted;
-                        }
-                        self.h.level = level - 1;
-                        self.h.phase = Phase::Recover;
-                    } else {
-                        self.cover_rest(cur);
-                        if level + 1 > self.h.max_depth {
-                            self.h.max_depth = level + 1;
-                        }
-                        if self.items[ROOT as usize][RIGHT] == ROOT {
-                            self.h.phase = Phase::Recover;
-                            return self.found(record, level + 1);
-                        }
-                        self.h.level = level + 1;
-                        self.h.phase = Phase::Forward;
-                    }
-                }
-                Phase::Recover => {
-                    let cur = self.stack[self.h.level as usize];
-                    self.uncover_rest(cur);
-                    self.stack[self.h.level as usize] = self.nodes[cur as usize][DOWN];
-                    self.h.phase = Phase::Advance;
-                }
-                // `run` leaves these before the loop; treat them as the end.
-                Phase::Fresh | Phase::Done => return Step::Exhausted,
+        if self.h.phase == Phase::Start {
+            if self.items[ROOT as usize][RIGHT] == ROOT {
+                // Nothing to cover: the forced rows alone are the one solution.
+                self.h.phase = Phase::Done;
+                return self.found(record, 0);
             }
-            if self.h.updates >= limit {
-                return Step::BudgetSpent;
+            self.h.phase = Phase::Forward;
+        }
+        if !matches!(
+            self.h.phase,
+            Phase::Forward | Phase::Advance | Phase::Recover
+        ) {
+            return Step::Exhausted;
+        }
+        let columns = self.columns();
+        let random = self.h.seed != 0;
+        // Everything the loop touches lives in locals (registers) until it ends.
+        let Solver {
+            h,
+            items,
+            nodes,
+            stack,
+            ..
+        } = self;
+        let (items, nodes, stack) = (&mut **items, &mut **nodes, &mut **stack);
+        let phase = h.phase;
+        let mut level = h.level;
+        let mut updates = h.updates;
+        let mut tree = h.nodes;
+        let mut solutions = h.solutions;
+        let mut max_depth = h.max_depth;
+        let mut rng = h.rng;
+        // The phase is only written down when the loop stops; inside, it is where
+        // the code is. `enter` says where to resume.
+        let mut enter = phase;
+        let step = 'search: loop {
+            if enter == Phase::Recover {
+                // Levels 0..=level are chosen: take back the row of `level`.
+                let cur = stack[level as usize];
+                uncover_rest(items, nodes, cur);
+                stack[level as usize] = nodes[cur as usize][DOWN];
+                enter = Phase::Advance;
+                if updates >= limit {
+                    break 'search (Phase::Advance, Step::BudgetSpent);
+                }
             }
+            if enter == Phase::Forward {
+                // Levels 0..level are chosen: choose and cover the column of `level`.
+                tree += 1;
+                let best = if random {
+                    choose_random(items, nodes, &mut rng)
+                } else {
+                    choose_first(items, nodes)
+                };
+                updates += cover(items, nodes, best);
+                stack[level as usize] = nodes[best as usize][DOWN];
+                if updates >= limit {
+                    break 'search (Phase::Advance, Step::BudgetSpent);
+                }
+            }
+            // Advance: the column of `level` is covered; try its next row.
+            let cur = stack[level as usize];
+            if cur <= columns {
+                // Every row of this column was tried: back up.
+                uncover(items, nodes, cur);
+                if level == 0 {
+                    break 'search (Phase::Done, Step::Exhausted);
+                }
+                level -= 1;
+                enter = Phase::Recover;
+                continue;
+            }
+            updates += cover_rest(items, nodes, cur);
+            if level + 1 > max_depth {
+                max_depth = level + 1;
+            }
+            if items[ROOT as usize][RIGHT] == ROOT {
+                solutions_left -= 1;
+                if solutions_left == 0 {
+                    break 'search (Phase::Recover, Step::Solution);
+                }
+                // A solution passed over: DLX1 counts it as a node.
+                tree += 1;
+                solutions += 1;
+                enter = Phase::Recover;
+            } else {
+                level += 1;
+                enter = Phase::Forward;
+            }
+            if updates >= limit {
+                break 'search (enter, Step::BudgetSpent);
+            }
+        };
+        let (phase, step) = step;
+        h.phase = phase;
+        h.level = level;
+        h.updates = updates;
+        h.nodes = tree;
+        h.solutions = solutions;
+        h.max_depth = max_depth;
+        h.rng = rng;
+        match step {
+            Step::Solution => self.found(record, level + 1),
+            other => other,
         }
     }
 
@@ -657,13 +645,10 @@ impl<'a> Solver<'a> {
     /// and leaves the solver reset.
     pub fn count(&mut self, limit: u64) -> u64 {
         self.reset();
-        let mut n = 0u64;
-        while self.run(0, false) == Step::Solution {
-            n += 1;
-            if n == limit {
-                break;
-            }
-        }
+        // One pass of the search loop counts every solution up to the limit.
+        let stop_at = if limit == 0 { u64::MAX } else { limit };
+        self.run_until(0, false, stop_at);
+        let n = self.h.solutions;
         self.reset();
         n
     }
@@ -702,4 +687,188 @@ pub fn solution_words(h: &Header) -> Option<(usize, usize)> {
     let layout = h.dims.layout()?;
     (h.has(FLAG_HAS_SOLUTION) && h.sol_len <= h.dims.primary)
         .then_some((layout.sol, h.sol_len as usize))
+}
+
+// ------------------------------------------------------------------ the hot path
+//
+// Every row is a run of consecutive nodes between two spacers: the spacer after a
+// row has the row's first node as `up`, the spacer before it the row's last node as
+// `down`. Knuth walks a row cyclically with two tests per node, "is this the
+// spacer?" and "am I back at the start?"; here each walk is split in two runs: up to
+// the spacer (only the spacer test), then from the other end of the row back to the
+// start (only the loop test, as no spacer can occur). Same nodes in the same order,
+// one test per node fewer (measured: 10-15% less time than Knuth's loop here, and
+// better than a branch-free step with a conditional move, whose load-to-load chain
+// costs more than the mispredicted loop exits it saves, except on Langford pairs).
+//
+// The index operations keep their bounds checks: the block belongs to the caller,
+// and a corrupted link must end in a caught panic, not in a stray write.
+
+/// Hides node `x` (with fields `u`, `d`, `c`) from its column.
+#[inline(always)]
+fn hide(nodes: &mut [[u32; 3]], u: u32, d: u32, c: u32) {
+    nodes[u as usize][DOWN] = d;
+    nodes[d as usize][UP] = u;
+    nodes[c as usize][TOP] -= 1;
+}
+
+/// Puts node `x` (with fields `u`, `d`, `c`) back into its column.
+#[inline(always)]
+fn unhide(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32) {
+    nodes[u as usize][DOWN] = x;
+    nodes[d as usize][UP] = x;
+    nodes[c as usize][TOP] += 1;
+}
+
+/// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden).
+#[inline(always)]
+fn cover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32) -> u64 {
+    let [l, r] = items[c as usize];
+    items[l as usize][RIGHT] = r;
+    items[r as usize][LEFT] = l;
+    let mut updates = 1;
+    let mut rr = nodes[c as usize][DOWN];
+    while rr != c {
+        let mut nn = rr + 1;
+        loop {
+            let [uu, dd, cc] = nodes[nn as usize];
+            if is_spacer(cc) {
+                // The spacer's `up` is the first node of the row.
+                updates += u64::from(nn - uu);
+                nn = uu;
+                break;
+            }
+            hide(nodes, uu, dd, cc);
+            nn += 1;
+        }
+        while nn != rr {
+            let [uu, dd, cc] = nodes[nn as usize];
+            hide(nodes, uu, dd, cc);
+            nn += 1;
+        }
+        // `nn - first` counted the whole row; `rr` itself stays.
+        updates -= 1;
+        rr = nodes[rr as usize][DOWN];
+    }
+    updates
+}
+
+/// Knuth's uncover of column `c`, the exact reverse of [`cover`].
+#[inline(always)]
+fn uncover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32) {
+    let mut rr = nodes[c as usize][UP];
+    while rr != c {
+        let mut nn = rr - 1;
+        loop {
+            let [uu, dd, cc] = nodes[nn as usize];
+            if is_spacer(cc) {
+                // The spacer's `down` is the last node of the row after it.
+                nn = dd;
+                break;
+            }
+            unhide(nodes, nn, uu, dd, cc);
+            nn -= 1;
+        }
+        while nn != rr {
+            let [uu, dd, cc] = nodes[nn as usize];
+            unhide(nodes, nn, uu, dd, cc);
+            nn -= 1;
+        }
+        rr = nodes[rr as usize][UP];
+    }
+    let [l, r] = items[c as usize];
+    items[l as usize][RIGHT] = c;
+    items[r as usize][LEFT] = c;
+}
+
+/// Covers the columns of the row of node `x` other than its own, cyclically from
+/// left to right; returns the updates.
+#[inline(always)]
+fn cover_rest(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
+    let mut updates = 0;
+    let mut p = x + 1;
+    loop {
+        let [u, _, c] = nodes[p as usize];
+        if is_spacer(c) {
+            p = u;
+            break;
+        }
+        updates += cover(items, nodes, c);
+        p += 1;
+    }
+    while p != x {
+        let c = nodes[p as usize][TOP];
+        updates += cover(items, nodes, c);
+        p += 1;
+    }
+    updates
+}
+
+/// Uncovers the columns of the row of node `x` other than its own, right to left.
+#[inline(always)]
+fn uncover_rest(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) {
+    let mut p = x - 1;
+    loop {
+        let [_, d, c] = nodes[p as usize];
+        if is_spacer(c) {
+            p = d;
+            break;
+        }
+        uncover(items, nodes, c);
+        p -= 1;
+    }
+    while p != x {
+        let c = nodes[p as usize][TOP];
+        uncover(items, nodes, c);
+        p -= 1;
+    }
+}
+
+/// The first primary column of least length. (A branch-free version with conditional
+/// moves measured 3-7% faster on queens, Langford and Sudoku but 18% slower on
+/// domino tilings, where the branches are predictable and the moves form a chain.)
+#[inline(always)]
+fn choose_first(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
+    let mut best = ROOT;
+    let mut min = u32::MAX;
+    let mut k = items[ROOT as usize][RIGHT];
+    while k != ROOT {
+        let len = nodes[k as usize][TOP];
+        if len < min {
+            best = k;
+            min = len;
+            if len == 0 {
+                break;
+            }
+        }
+        k = items[k as usize][RIGHT];
+    }
+    best
+}
+
+/// A primary column of least length, ties broken uniformly at random.
+#[inline(never)]
+fn choose_random(items: &[[u32; 2]], nodes: &[[u32; 3]], state: &mut u64) -> u32 {
+    let mut best = ROOT;
+    let mut min = u32::MAX;
+    let mut ties = 0;
+    let mut k = items[ROOT as usize][RIGHT];
+    while k != ROOT {
+        let len = nodes[k as usize][TOP];
+        if len < min {
+            best = k;
+            min = len;
+            ties = 1;
+            if len == 0 {
+                break;
+            }
+        } else if len == min {
+            ties += 1;
+            if rng::below(state, ties) == 0 {
+                best = k;
+            }
+        }
+        k = items[k as usize][RIGHT];
+    }
+    best
 }

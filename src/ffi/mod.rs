@@ -5,11 +5,21 @@
 #![allow(non_camel_case_types)]
 
 mod guard;
+mod image;
 mod solver;
 mod status;
+mod sudoku;
 
+// Optimisation and tiling (after the solver, so the header lists them after it).
+mod maximize;
+mod tiling;
+
+pub use image::*;
+pub use maximize::*;
 pub use solver::*;
 pub use status::*;
+pub use sudoku::*;
+pub use tiling::*;
 
 /// The C ABI version: bumped on any incompatible change of the API or of handles.
 /// A program checks `dlx_abi_version() == DLX_ABI_VERSION` at start-up.

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdio>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -79,6 +80,32 @@ int main() {
     if (r == DLX_EXHAUSTED) break;
   }
   CHECK(found == 4);
+  // Sudoku: parse, solve, count, format, generate with a budget.
+  dlx::Sudoku sudoku(3, 3);
+  const std::string text =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  std::vector<std::uint8_t> givens = dlx::Sudoku::parse(text, 9);
+  std::vector<std::uint8_t> solved = sudoku.solve(givens);
+  CHECK(solved.size() == 81);
+  for (std::size_t i = 0; i < 81; ++i) CHECK(givens[i] == 0 || givens[i] == solved[i]);
+  CHECK(sudoku.count(givens, 2) == 1);
+  CHECK(dlx::Sudoku::format(givens, 9) == text);
+  try {
+    dlx::Sudoku::parse("12x", 9);
+    CHECK(false);
+  } catch (const dlx::Error &e) {
+    CHECK(e.status() == DLX_ERR_PARSE);
+  }
+  CHECK(sudoku.try_generate_start(7) == DLX_OK);
+  std::vector<std::uint8_t> puzzle(81);
+  int frames = 0;
+  dlx_status g;
+  while ((g = sudoku.try_generate(5000, puzzle.data())) == DLX_BUDGET_SPENT) ++frames;
+  CHECK(g == DLX_OK && frames > 1);
+  CHECK(sudoku.count(puzzle, 2) == 1);
+  dlx::Sudoku moved_sudoku = std::move(sudoku);
+  CHECK(!sudoku && moved_sudoku && moved_sudoku.cells() == 81);
+
   std::printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

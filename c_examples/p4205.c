@@ -1,0 +1,161 @@
+/* Luogu P4205 / NOI 2005 "clever beads" (智慧珠): complete a triangular board.
+ *
+ * Input:  ten lines; line i has i characters, '.' (empty) or a letter A-L (a cell of
+ *         that pre-placed piece).
+ * Output: a completed board (ten lines of letters), or "No solution".
+ *         With --count: the number of completions (the empty board has 32288).
+ * Malformed input (wrong line lengths, unknown characters, a letter whose cells are
+ * not that piece): one line on stderr, exit status 1.
+ *
+ * dlx_tiling does the work: the board is the staircase inside a 10x10 box, the twelve
+ * pieces are used exactly once each in any rotation or mirror image, and pre-placed
+ * pieces are fixed with dlx_tiling_place. The block is static. */
+#include "dlx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIDE 10
+#define PIECES 12
+#define PLACEMENTS 1644 /* placements of the twelve pieces on the empty board */
+
+DLX_ALIGNED static unsigned char pool[DLX_TILING_REQUIRED_SIZE(SIDE, SIDE, 1, PIECES, 5,
+                                                                PLACEMENTS)];
+
+/* The pieces A-L as in the statement's drawings: '#' a bead. */
+static const char *const SHAPES[PIECES] = {
+    "##/#.",         "####",          "###/#..",      "##/##",
+    "#../#../###",   "####/.#..",     "###/#.#",      "###/##.",
+    "###./..##",     ".#./###/.#.",   "#../##./.##",  "####/#...",
+};
+
+static void fail(int line, const char *what) {
+  if (line > 0)
+    fprintf(stderr, "p4205: line %d: %s\n", line, what);
+  else
+    fprintf(stderr, "p4205: %s\n", what);
+  exit(1);
+}
+
+static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* Reads the board: board[y][x] is '.' or a letter for x <= y. */
+static void read_board(char board[SIDE][SIDE]) {
+  char line[64];
+  int y, c;
+  for (y = 0; y < SIDE; ++y) {
+    size_t n = 0;
+    int ch, x;
+    while ((ch = getchar()) != EOF && ch != '\n') {
+      if (n + 1 >= sizeof line) fail(y + 1, "line too long");
+      line[n++] = (char)ch;
+    }
+    if (ch == EOF && n == 0) fail(y + 1, "fewer than 10 lines");
+    while (n > 0 && is_blank(line[n - 1])) --n;
+    if (n != (size_t)(y + 1)) {
+      char msg[64];
+      snprintf(msg, sizeof msg, "expected %d cells, found %u", y + 1, (unsigned)n);
+      fail(y + 1, msg);
+    }
+    for (x = 0; x <= y; ++x) {
+      char v = line[x];
+      if (v != '.' && (v < 'A' || v > 'L')) fail(y + 1, "cells must be '.' or a letter A-L");
+      board[y][x] = v;
+    }
+  }
+  for (c = getchar(); c != EOF; c = getchar())
+    if (!is_blank(c) && c != '\n') fail(0, "text after the tenth line");
+}
+
+static void check(dlx_status st) {
+  if (st != DLX_OK) {
+    fprintf(stderr, "p4205: %s\n", dlx_status_str(st));
+    exit(1);
+  }
+}
+
+int main(int argc, char **argv) {
+  char board[SIDE][SIDE];
+  uint8_t mask[SIDE * SIDE];
+  uint32_t filled[SIDE * SIDE];
+  dlx_tiling_dims dims = {SIDE, SIDE, 1, PIECES, 5, PLACEMENTS};
+  dlx_tiling *t;
+  dlx_status st;
+  int count = 0, p, x, y;
+
+  if (argc == 2 && strcmp(argv[1], "--count") == 0)
+    count = 1;
+  else if (argc != 1)
+    fail(0, "usage: p4205 [--count] < board");
+  if (dlx_abi_version() != DLX_ABI_VERSION) fail(0, "libdlx ABI mismatch");
+  read_board(board);
+
+  check(dlx_tiling_init_in(pool, sizeof pool, &dims, &t));
+  for (y = 0; y < SIDE; ++y)
+    for (x = 0; x < SIDE; ++x) mask[y * SIDE + x] = x <= y;
+  check(dlx_tiling_set_board(t, mask, sizeof mask));
+  for (p = 0; p < PIECES; ++p) {
+    uint32_t cells[3 * 5];
+    size_t n = 0;
+    const char *s;
+    x = y = 0;
+    for (s = SHAPES[p]; *s; ++s) {
+      if (*s == '/') {
+        ++y;
+        x = 0;
+        continue;
+      }
+      if (*s == '#') {
+        cells[3 * n] = (uint32_t)x;
+        cells[3 * n + 1] = (uint32_t)y;
+        cells[3 * n + 2] = 0;
+        ++n;
+      }
+      ++x;
+    }
+    check(dlx_tiling_add_piece(t, cells, n, DLX_TILING_EXACTLY, 1, NULL));
+  }
+  check(dlx_tiling_build(t));
+
+  /* Pre-placed pieces: their cells must be exactly that piece somewhere on the board. */
+  for (p = 0; p < PIECES; ++p) {
+    uint32_t cells[3 * SIDE * SIDE];
+    size_t n = 0;
+    for (y = 0; y < SIDE; ++y) {
+      for (x = 0; x <= y; ++x) {
+        if (board[y][x] != 'A' + p) continue;
+        cells[3 * n] = (uint32_t)x;
+        cells[3 * n + 1] = (uint32_t)y;
+        cells[3 * n + 2] = 0;
+        ++n;
+      }
+    }
+    if (n == 0) continue;
+    st = dlx_tiling_place(t, (uint32_t)p, cells, n, NULL);
+    if (st == DLX_ERR_ARG || st == DLX_ERR_CONFLICT) {
+      fprintf(stderr, "p4205: the cells of %c do not form piece %c\n", 'A' + p, 'A' + p);
+      return 1;
+    }
+    check(st);
+  }
+
+  if (count) {
+    uint64_t total;
+    check(dlx_tiling_count(t, 0, &total));
+    printf("%llu\n", (unsigned long long)total);
+    return 0;
+  }
+  st = dlx_tiling_next(t, 0);
+  if (st == DLX_EXHAUSTED) {
+    printf("No solution\n");
+    return 0;
+  }
+  if (st != DLX_SOLUTION) check(st);
+  check(dlx_tiling_fill(t, filled, SIDE * SIDE));
+  for (y = 0; y < SIDE; ++y) {
+    for (x = 0; x <= y; ++x) putchar('A' + (int)filled[y * SIDE + x]);
+    putchar('\n');
+  }
+  return 0;
+}

@@ -1,0 +1,132 @@
+//! Damaged images: a small random problem is searched for a while, its block is
+//! copied and then edited byte by byte (overwrites, flips, truncation) as the input
+//! says, and adopted with `Solver::attach`. A refused image must be left exactly as it
+//! was; an accepted one must run to its end (no panic, no endless loop) and report
+//! only exact covers of the problem, none twice.
+#![no_main]
+
+use dlx::core::{Dims, Solver, Step};
+use libfuzzer_sys::fuzz_target;
+
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn next(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+}
+
+fn is_cover(primary: u32, secondary: u32, rows: &[Vec<u32>], chosen: &[u32]) -> bool {
+    let mut hits = vec![0u32; (primary + secondary) as usize];
+    for &r in chosen {
+        let Some(row) = rows.get(r as usize) else { return false };
+        if !row.iter().any(|&c| c < primary) {
+            return false;
+        }
+        for &c in row {
+            hits[c as usize] += 1;
+        }
+    }
+    hits.iter()
+        .enumerate()
+        .all(|(c, &h)| if (c as u32) < primary { h == 1 } else { h <= 1 })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut b = Bytes(data);
+    let primary = u32::from(b.next() % 6) + 1;
+    let secondary = u32::from(b.next() % 3);
+    let cols = primary + secondary;
+    let mut rows = Vec::new();
+    for _ in 0..b.next() % 11 {
+        let mask = b.next();
+        let mut row: Vec<u32> = (0..cols).filter(|&c| mask >> c & 1 == 1).collect();
+        if row.is_empty() {
+            row.push(u32::from(mask) % cols);
+        }
+        rows.push(row);
+    }
+    let dims = Dims {
+        primary,
+        secondary,
+        max_rows: rows.len() as u32,
+        max_entries: rows.iter().map(|r| r.len() as u32).sum(),
+    };
+    let mut block = vec![0u32; dims.required_words().unwrap() as usize];
+    let mut s = Solver::init(&mut block, dims).unwrap();
+    for r in &rows {
+        s.add_row(r).unwrap();
+    }
+    let seed = b.next();
+    s.set_seed(u64::from(seed)).unwrap();
+    let forced = b.next();
+    if u32::from(forced) < s.rows() {
+        let _ = s.select_row(u32::from(forced));
+    }
+    let budget = u64::from(b.next() % 8) + 1;
+    for _ in 0..b.next() % 40 {
+        if s.next(budget) == Step::Exhausted {
+            break;
+        }
+    }
+    drop(s);
+
+    let mut image = block.clone();
+    let len = image.len() * 4;
+    while b.0.len() >= 4 {
+        let at = (usize::from(b.next()) << 8 | usize::from(b.next())) % len;
+        let (op, value) = (b.next(), b.next());
+        let word = &mut image[at / 4];
+        let shift = 8 * (at % 4);
+        match op % 4 {
+            0 => *word ^= u32::from(value) << shift,
+            1 => *word = (*word & !(0xff << shift)) | u32::from(value) << shift,
+            2 => *word = word.wrapping_add(u32::from(value % 5)).wrapping_sub(2),
+            _ => {
+                if value < 16 {
+                    image.truncate(at / 4);
+                    break;
+                }
+            }
+        }
+    }
+    let damaged = image.clone();
+    let outcome = match Solver::attach(&mut image) {
+        Ok(mut s) => {
+            let mut found: Vec<Vec<u32>> = Vec::new();
+            // A valid state of a problem this small ends long before this.
+            for _ in 0..1_000_000 {
+                match s.next(budget) {
+                    Step::Solution => found.push(s.solution().unwrap().to_vec()),
+                    Step::Exhausted => break,
+                    Step::BudgetSpent => {}
+                }
+            }
+            assert_eq!(s.next(1), Step::Exhausted, "an accepted image never ended");
+            Some(found)
+        }
+        Err(_) => None,
+    };
+    match outcome {
+        Some(found) => {
+            let mut sets: Vec<Vec<u32>> = found
+                .iter()
+                .map(|sol| {
+                    assert!(is_cover(primary, secondary, &rows, sol), "{sol:?}");
+                    let mut v = sol.clone();
+                    v.sort_unstable();
+                    v
+                })
+                .collect();
+            sets.sort();
+            assert!(sets.windows(2).all(|w| w[0] != w[1]), "a solution twice");
+        }
+        None => assert_eq!(image, damaged, "a refused image was changed"),
+    }
+});

@@ -1,0 +1,564 @@
+//! Images: a solver's block copied elsewhere (a file, a socket, another process) and
+//! adopted again by [`Solver::attach`].
+//!
+//! Nothing in an image is trusted. Validation checks the header (magic, layout
+//! version, dimensions against the length, counts, phase and level), then the static
+//! row structure (spacers, row starts, the column of every node), and then the
+//! dynamic state: it undoes the search exactly as `reset` would, one checked step at a
+//! time (every link and every stack entry is checked before it is followed or
+//! written, and every loop is bounded), checks that the result is the pristine
+//! structure (complete column lists in order, every node once in its column's list,
+//! lengths right, no column twice in a row), and redoes the covers. Each undo step is
+//! the exact inverse of a cover, so the redo puts back the very same words; a step
+//! whose check fails is rolled back first, so a refused image is left as it was.
+//! The work is linear in the size of the image.
+//!
+//! A validated block is therefore exactly a state the engine itself can reach: a
+//! pristine structure with a sequence of legal covers applied (forced rows, then one
+//! row of a primary column per level), which is all the engine's loops and indices
+//! rely on.
+
+use super::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, W_BUSY, W_POISONED};
+use super::layout::HEADER_WORDS;
+use super::solver::{is_spacer, Error, Solver, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+
+/// Every flag bit an image may carry.
+const KNOWN_FLAGS: u32 = FLAG_HEAP | FLAG_SHUFFLED | FLAG_HAS_SOLUTION;
+/// Marks a column header's length word while looking for a column twice in a row.
+const MARK: u32 = 1 << 31;
+/// Header words after `W_POISONED` that must be zero.
+const RESERVED: core::ops::Range<usize> = W_POISONED + 1..HEADER_WORDS as usize;
+
+type Checked<T> = Result<T, Error>;
+
+/// One element of the sequence of covers that led to the current state.
+#[derive(Clone, Copy)]
+enum Cover {
+    /// The whole row of node `x` (its column first, then the rest left to right);
+    /// `x` must be in its column's list.
+    Row(u32),
+    /// Only the column `c` (the level being tried in the `Advance` phase).
+    Column(u32),
+}
+
+impl<'a> Solver<'a> {
+    /// Adopts the image in `words` after validating all of it; the busy mark and the
+    /// heap flag are cleared (the caller owns the words). Returns [`Error::Corrupt`]
+    /// for anything that is not a state this engine can reach, leaving the words as
+    /// they were.
+    pub fn attach(words: &'a mut [u32]) -> Result<Solver<'a>, Error> {
+        if (words.len() as u64) < HEADER_WORDS
+            || words[W_POISONED] != 0
+            || words[RESERVED].iter().any(|&w| w != 0)
+        {
+            return Err(Error::Corrupt);
+        }
+        let mut s = Solver::open(words)?;
+        s.validate()?;
+        s.head[W_BUSY] = 0;
+        s.set_heap(false);
+        Ok(s)
+    }
+
+    /// Checks the whole block (see the module comment). On failure the block is as
+    /// it was.
+    pub fn validate(&mut self) -> Checked<()> {
+        self.check_header()?;
+        self.check_rows()?;
+        self.check_forced()?;
+        let total = self.cover_count()?;
+        self.undo_all(total)?;
+        let pristine = self.check_pristine();
+        // The undo was exact, so redoing every cover restores the original words.
+        self.redo(0, total)?;
+        pristine?;
+        self.check_after()
+    }
+
+    // ------------------------------------------------------------------ scalars
+
+    fn check_header(&self) -> Checked<()> {
+        let h = &self.h;
+        let p = h.dims.primary;
+        let ok = h.flags & !KNOWN_FLAGS == 0
+            && h.rows <= h.dims.max_rows
+            && h.entries <= h.dims.max_entries
+            && h.forced <= p
+            && h.sol_len <= p
+            && h.max_depth <= p
+            && match h.phase {
+                Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
+                Phase::Forward | Phase::Advance | Phase::Recover => h.level < p,
+            };
+        ok.then_some(()).ok_or(Error::Corrupt)
+    }
+
+    fn node(&self, x: u32) -> Checked<[u32; 3]> {
+        self.nodes.get(x as usize).copied().ok_or(Error::Corrupt)
+    }
+
+    fn item(&self, c: u32) -> Checked<[u32; 2]> {
+        self.items.get(c as usize).copied().ok_or(Error::Corrupt)
+    }
+
+    /// One past the last spacer: nodes below are headers, spacers and row entries.
+    fn node_end(&self) -> u32 {
+        // Checked against the capacity in `check_header`/`check_rows`.
+        self.columns() + 2 + self.h.rows + self.h.entries
+    }
+
+    /// True when `x` is a row entry (not a header, not a spacer, not unused).
+    fn is_entry(&self, x: u32) -> bool {
+        x > self.columns() + 1
+            && x < self.node_end()
+            && self
+                .nodes
+                .get(x as usize)
+                .is_some_and(|n| !is_spacer(n[TOP]))
+    }
+
+    // ------------------------------------------------------------------ static part
+
+    /// Spacers, row starts and the column of every entry. After this, walking a row
+    /// from any of its entries (`x + 1` / `x - 1`, jumping at spacers) stays in the
+    /// row and ends.
+    fn check_rows(&self) -> Checked<()> {
+        let c = self.columns();
+        if self.node(0)? != [0, 0, 0] {
+            return Err(Error::Corrupt);
+        }
+        let mut spacer = c + 1;
+        if self.node(spacer)?[UP] != 0 || self.node(spacer)?[TOP] != 0 {
+            return Err(Error::Corrupt);
+        }
+        let mut entries = 0u32;
+        for r in 0..self.h.rows {
+            let first = spacer + 1;
+            if self.row_start.get(r as usize) != Some(&first) {
+                return Err(Error::Corrupt);
+            }
+            let mut x = first;
+            loop {
+                let top = self.node(x)?[TOP];
+                if is_spacer(top) {
+                    break;
+                }
+                if top > c {
+                    return Err(Error::Corrupt);
+                }
+                x += 1;
+                entries += 1;
+                if entries > self.h.entries {
+                    return Err(Error::Corrupt);
+                }
+            }
+            let [up, _, top] = self.node(x)?;
+            if x == first
+                || self.node(spacer)?[DOWN] != x - 1
+                || up != first
+                || top != (r + 1).wrapping_neg()
+            {
+                return Err(Error::Corrupt);
+            }
+            spacer = x;
+        }
+        if entries != self.h.entries || self.node(spacer)?[DOWN] != 0 {
+            return Err(Error::Corrupt);
+        }
+        Ok(())
+    }
+
+    /// The next entry right of entry `x` in its row (cyclically).
+    fn right_of(&self, x: u32) -> Checked<u32> {
+        let n = x + 1;
+        let [up, _, top] = self.node(n)?;
+        Ok(if is_spacer(top) { up } else { n })
+    }
+
+    /// The next entry left of entry `x` in its row (cyclically).
+    fn left_of(&self, x: u32) -> Checked<u32> {
+        let n = x.checked_sub(1).ok_or(Error::Corrupt)?;
+        let [_, down, top] = self.node(n)?;
+        Ok(if is_spacer(top) { down } else { n })
+    }
+
+    /// Forced rows: real rows, each with a primary column (the solution region has
+    /// room for a forced row per primary column).
+    fn check_forced(&self) -> Checked<()> {
+        for i in 0..self.h.forced {
+            let row = *self.sol.get(i as usize).ok_or(Error::Corrupt)?;
+            if row >= self.h.rows {
+                return Err(Error::Corrupt);
+            }
+            let first = self.row_start[row as usize];
+            let mut x = first;
+            let mut primary = false;
+            loop {
+                primary |= self.node(x)?[TOP] <= self.h.dims.primary;
+                x = self.right_of(x)?;
+                if x == first {
+                    break;
+                }
+            }
+            if !primary {
+                return Err(Error::Corrupt);
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ the covers
+
+    /// How many levels are fully chosen, and whether the `Advance` level's column is
+    /// covered on top of them.
+    fn chosen(&self) -> (u32, bool) {
+        let level = self.h.level;
+        match self.h.phase {
+            Phase::Fresh | Phase::Start | Phase::Done => (0, false),
+            Phase::Forward => (level, false),
+            Phase::Advance => (level, true),
+            Phase::Recover => (level + 1, false),
+        }
+    }
+
+    /// The `i`-th element of the cover sequence: forced rows, then the levels.
+    fn cover_at(&self, i: u32) -> Checked<Cover> {
+        let forced = self.h.forced;
+        if i < forced {
+            let row = self.sol[i as usize];
+            return Ok(Cover::Row(self.row_start[row as usize]));
+        }
+        let level = i - forced;
+        let (full, advance) = self.chosen();
+        let x = *self.stack.get(level as usize).ok_or(Error::Corrupt)?;
+        let p = self.h.dims.primary;
+        if level < full {
+            if !self.is_entry(x) || self.node(x)?[TOP] > p {
+                return Err(Error::Corrupt);
+            }
+            return Ok(Cover::Row(x));
+        }
+        if advance && level == full {
+            if (1..=p).contains(&x) {
+                return Ok(Cover::Column(x));
+            }
+            if self.is_entry(x) && self.node(x)?[TOP] <= p {
+                return Ok(Cover::Row(x));
+            }
+        }
+        Err(Error::Corrupt)
+    }
+
+    /// Elements in the cover sequence.
+    fn cover_count(&self) -> Checked<u32> {
+        let (full, advance) = self.chosen();
+        Ok(self.h.forced + full + u32::from(advance))
+    }
+
+    /// Undoes the cover sequence from the end. On failure everything undone so far
+    /// is redone, so the block is as it was.
+    fn undo_all(&mut self, total: u32) -> Checked<()> {
+        for i in (0..total).rev() {
+            let advance = self.chosen().1 && i + 1 == total;
+            let step = self.cover_at(i).and_then(|cover| self.undo(cover, advance));
+            if let Err(e) = step {
+                self.redo(i + 1, total)?;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Undoes one element: the rest of the row right to left, then its column (with
+    /// the check that the row's node is in that column's list). In the `Advance`
+    /// phase only the column was covered. Atomic: on failure nothing changed.
+    fn undo(&mut self, cover: Cover, advance: bool) -> Checked<()> {
+        let (x, column_only) = match cover {
+            Cover::Column(c) => return self.checked_uncover(c, 0),
+            Cover::Row(x) => (x, advance),
+        };
+        let c = self.node(x)?[TOP];
+        if column_only {
+            return self.checked_uncover(c, x);
+        }
+        let mut p = self.left_of(x)?;
+        while p != x {
+            let col = self.node(p)?[TOP];
+            if let Err(e) = self.checked_uncover(col, 0) {
+                // Cover again what this row uncovered so far, left to right.
+                let mut q = self.right_of(p)?;
+                while q != x {
+                    self.plain_cover(self.node(q)?[TOP])?;
+                    q = self.right_of(q)?;
+                }
+                return Err(e);
+            }
+            p = self.left_of(p)?;
+        }
+        if let Err(e) = self.checked_uncover(c, x) {
+            let mut q = self.right_of(x)?;
+            while q != x {
+                self.plain_cover(self.node(q)?[TOP])?;
+                q = self.right_of(q)?;
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Redoes elements `from..to` of the cover sequence, exactly as the engine did.
+    fn redo(&mut self, from: u32, to: u32) -> Checked<()> {
+        for i in from..to {
+            match self.cover_at(i)? {
+                Cover::Column(c) => self.plain_cover(c)?,
+                Cover::Row(x) => {
+                    self.plain_cover(self.node(x)?[TOP])?;
+                    let advance = self.chosen().1 && i + 1 == self.cover_count()?;
+                    if !advance {
+                        let mut q = self.right_of(x)?;
+                        while q != x {
+                            self.plain_cover(self.node(q)?[TOP])?;
+                            q = self.right_of(q)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Knuth's uncover of column `c`, checking before each write that it is exactly
+    /// the reverse of a cover; `want` (unless 0) must be in `c`'s list. Atomic.
+    fn checked_uncover(&mut self, c: u32, want: u32) -> Checked<()> {
+        let cols = self.columns();
+        if c == 0 || c > cols {
+            return Err(Error::Corrupt);
+        }
+        let [l, r] = self.item(c)?;
+        let fits = l != c
+            && r != c
+            && l <= cols + 1
+            && r <= cols + 1
+            && self.item(l)?[RIGHT] == r
+            && self.item(r)?[LEFT] == l;
+        if !fits {
+            return Err(Error::Corrupt);
+        }
+        let mut prev = c;
+        let mut rr = self.node(c)?[UP];
+        let mut rows = 0u32;
+        let mut seen = want == 0;
+        while rr != c {
+            rows += 1;
+            let row_ok = rows <= self.h.rows
+                && self.is_entry(rr)
+                && self.nodes[rr as usize][TOP] == c
+                && self.nodes[rr as usize][DOWN] == prev;
+            if !row_ok {
+                self.hide_rows(c, prev)?;
+                return Err(Error::Corrupt);
+            }
+            seen |= rr == want;
+            let mut nn = self.left_of(rr)?;
+            while nn != rr {
+                let [uu, dd, cc] = self.node(nn)?;
+                let ok = uu != nn
+                    && dd != nn
+                    && (uu == cc || (self.is_entry(uu) && self.nodes[uu as usize][TOP] == cc))
+                    && (dd == cc || (self.is_entry(dd) && self.nodes[dd as usize][TOP] == cc))
+                    && self.nodes[uu as usize][DOWN] == dd
+                    && self.nodes[dd as usize][UP] == uu;
+                if !ok {
+                    // Hide again what this row unhid (the nodes right of `nn`).
+                    let mut q = self.right_of(nn)?;
+                    while q != rr {
+                        self.hide(q)?;
+                        q = self.right_of(q)?;
+                    }
+                    self.hide_rows(c, prev)?;
+                    return Err(Error::Corrupt);
+                }
+                self.nodes[uu as usize][DOWN] = nn;
+                self.nodes[dd as usize][UP] = nn;
+                let len = &mut self.nodes[cc as usize][TOP];
+                *len = len.wrapping_add(1);
+                nn = self.left_of(nn)?;
+            }
+            prev = rr;
+            rr = self.node(rr)?[UP];
+        }
+        if self.node(c)?[DOWN] != prev || !seen {
+            self.hide_rows(c, prev)?;
+            return Err(Error::Corrupt);
+        }
+        self.items[l as usize][RIGHT] = c;
+        self.items[r as usize][LEFT] = c;
+        Ok(())
+    }
+
+    /// Hides the rows of column `c` from `rr` down to the header (each row's other
+    /// nodes, left to right): the second half of Knuth's cover.
+    fn hide_rows(&mut self, c: u32, mut rr: u32) -> Checked<()> {
+        let mut rows = 0u32;
+        while rr != c {
+            rows += 1;
+            if rows > self.h.rows || !self.is_entry(rr) {
+                return Err(Error::Corrupt);
+            }
+            let mut nn = self.right_of(rr)?;
+            while nn != rr {
+                self.hide(nn)?;
+                nn = self.right_of(nn)?;
+            }
+            rr = self.node(rr)?[DOWN];
+        }
+        Ok(())
+    }
+
+    fn hide(&mut self, nn: u32) -> Checked<()> {
+        let [uu, dd, cc] = self.node(nn)?;
+        self.node(uu)?;
+        self.node(dd)?;
+        self.node(cc)?;
+        self.nodes[uu as usize][DOWN] = dd;
+        self.nodes[dd as usize][UP] = uu;
+        let len = &mut self.nodes[cc as usize][TOP];
+        *len = len.wrapping_sub(1);
+        Ok(())
+    }
+
+    /// Knuth's cover, with every index checked and every loop bounded (it only runs
+    /// on lists that `checked_uncover` has just walked).
+    fn plain_cover(&mut self, c: u32) -> Checked<()> {
+        let [l, r] = self.item(c)?;
+        self.item(l)?;
+        self.item(r)?;
+        self.items[l as usize][RIGHT] = r;
+        self.items[r as usize][LEFT] = l;
+        let first = self.node(c)?[DOWN];
+        self.hide_rows(c, first)
+    }
+
+    // ------------------------------------------------------------------ pristine
+
+    /// With every cover undone: both column lists complete and in order, every entry
+    /// exactly once in its column's doubly linked list, lengths right, and no column
+    /// twice in one row.
+    fn check_pristine(&mut self) -> Checked<()> {
+        let p = self.h.dims.primary;
+        let c = self.columns();
+        let sec = c + 1;
+        let expect = |i: u32| -> [u32; 2] {
+            if i == ROOT {
+                [p, if p == 0 { ROOT } else { 1 }]
+            } else if i <= p {
+                [i - 1, if i == p { ROOT } else { i + 1 }]
+            } else if i <= c {
+                [
+                    if i == p + 1 { sec } else { i - 1 },
+                    if i == c { sec } else { i + 1 },
+                ]
+            } else if c > p {
+                [c, p + 1]
+            } else {
+                [sec, sec]
+            }
+        };
+        for i in 0..=sec {
+            if self.item(i)? != expect(i) {
+                return Err(Error::Corrupt);
+            }
+        }
+        let mut total = 0u32;
+        for col in 1..=c {
+            let len = self.list_length(col)?;
+            if self.nodes[col as usize][TOP] != len {
+                return Err(Error::Corrupt);
+            }
+            total += len;
+        }
+        if total != self.h.entries {
+            return Err(Error::Corrupt);
+        }
+        // A column twice in a row: mark each column's length word with the row.
+        let mut dup = false;
+        'rows: for r in 0..self.h.rows {
+            let first = self.row_start[r as usize];
+            let mut x = first;
+            loop {
+                let col = self.nodes[x as usize][TOP] as usize;
+                if self.nodes[col][TOP] == MARK | r {
+                    dup = true;
+                    break 'rows;
+                }
+                self.nodes[col][TOP] = MARK | r;
+                x = self.right_of(x)?;
+                if x == first {
+                    break;
+                }
+            }
+        }
+        for col in 1..=c {
+            self.nodes[col as usize][TOP] = self.list_length(col)?;
+        }
+        if dup {
+            Err(Error::Corrupt)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Walks the list of column `col` down from its header, checking each node and
+    /// the up links; returns the number of nodes.
+    fn list_length(&self, col: u32) -> Checked<u32> {
+        let mut prev = col;
+        let mut x = self.node(col)?[DOWN];
+        let mut n = 0u32;
+        while x != col {
+            n += 1;
+            if n > self.h.entries
+                || !self.is_entry(x)
+                || self.nodes[x as usize][TOP] != col
+                || self.nodes[x as usize][UP] != prev
+            {
+                return Err(Error::Corrupt);
+            }
+            prev = x;
+            x = self.nodes[x as usize][DOWN];
+        }
+        if self.node(col)?[UP] != prev {
+            return Err(Error::Corrupt);
+        }
+        Ok(n)
+    }
+
+    /// What the phase promises about the restored state.
+    fn check_after(&self) -> Checked<()> {
+        if self.h.phase == Phase::Forward && self.items[ROOT as usize][RIGHT] == ROOT {
+            // `Forward` chooses a column: there must be one left.
+            return Err(Error::Corrupt);
+        }
+        let forced = self.h.forced as usize;
+        let len = self.h.sol_len as usize;
+        if self.h.has(FLAG_HAS_SOLUTION) {
+            if len < forced || self.sol[..len].iter().any(|&r| r >= self.h.rows) {
+                return Err(Error::Corrupt);
+            }
+            // A solution from the search: the stack's rows, in order.
+            if self.h.phase == Phase::Recover {
+                if len != forced + self.h.level as usize + 1 {
+                    return Err(Error::Corrupt);
+                }
+                let rows = &self.sol[forced..len];
+                if rows
+                    .iter()
+                    .zip(self.stack.iter())
+                    .any(|(&r, &x)| r != self.row_of(x))
+                {
+                    return Err(Error::Corrupt);
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,572 @@
+//! Branch and bound for the maximum-weight exact cover, on top of the DLX1 engine.
+//!
+//! A [`Maximizer`] lives in a block of its own, next to (not inside) a [`Solver`]: it
+//! holds one `i64` weight per row and the state of the optimisation (best value and
+//! rows so far, the value accumulated at each level). The search itself runs on the
+//! solver's links, level stack and phase, with the same column choice as
+//! [`Solver::next`], so `Solver::reset` undoes it and the solver's figures count it.
+//!
+//! ```text
+//! header   MAX_HEADER_WORDS words
+//! weights  2 * max_rows              i64 weight of each row
+//! nodew    5 * node_capacity         per node: i64 split share, i64 row weight, position
+//! acc      4 * (primary + 1)         i128 value of the rows chosen above each level
+//! best     primary                   forced rows, then the search rows, of the best solution
+//! ```
+//!
+//! **The bound** is the smallest of five sums over the primary columns still uncovered.
+//! Every completion covers each of them with exactly one row, and every remaining row
+//! has all its primary columns uncovered, so a row's weight can be charged to its
+//! columns in any fixed way:
+//!
+//! - *split*: each row `r` gives `ceil(w(r) / p(r))` to each of its `p(r)` primary
+//!   columns; a column adds the largest share among its remaining rows;
+//! - *charged k* (k = 0..3): each row gives all of `w(r)` to its primary column number
+//!   `k mod p(r)` (in the order the row's columns were given to `add_row`) and
+//!   nothing to the others; a column adds the largest weight charged to it, or at
+//!   most 0 when it also holds rows charged elsewhere (the rows that may cover it then
+//!   count at their own column).
+//!
+//! Both hold for any weights, negative ones included. A node whose value so far plus
+//! the bound is not above the best value found is pruned; a column without rows
+//! prunes at once. A charged sum is tight when that column of every row is a "cell"
+//! that each solution fills once with one of several weighted choices; the split sum
+//! helps when weights are spread evenly.
+//!
+//! **Ties.** A solution replaces the best only when it is strictly better, and no node
+//! that could hold a strictly better one is pruned; so the result is the first
+//! maximum-weight solution in the order [`Solver::next`] would list them (which depends
+//! on the solver's seed).
+
+use super::header::Phase;
+use super::layout::Dims;
+use super::solver::{is_spacer, Error, Solver, Step, DOWN, RIGHT, ROOT, TOP};
+
+/// "DLXM" read as a little-endian word.
+pub const MAX_MAGIC: u32 = 0x4D58_4C44;
+/// Version of the maximiser's block layout.
+pub const MAX_LAYOUT_VERSION: u32 = 1;
+/// Words in the maximiser's header.
+pub const MAX_HEADER_WORDS: u64 = 24;
+
+const W_MAGIC: usize = 0;
+const W_VERSION: usize = 1;
+const W_WORDS: usize = 2; // u64
+const W_PRIMARY: usize = 4;
+const W_SECONDARY: usize = 5;
+const W_MAX_ROWS: usize = 6;
+const W_MAX_ENTRIES: usize = 7;
+const W_STATE: usize = 8;
+const W_BEST_LEN: usize = 9;
+const W_HAS_BEST: usize = 10;
+const W_FLAGS: usize = 11;
+const W_PRUNED: usize = 12; // u64
+const W_SEEN_UPDATES: usize = 14; // u64: the solver's updates when the last call ended
+const W_SEEN_NODES: usize = 16; // u64
+const W_BEST: usize = 18; // i128
+const W_IMPROVED: usize = 22; // how many times the best improved (saturating)
+
+/// Flag: the block was allocated by the library.
+pub const MAX_FLAG_HEAP: u32 = 1;
+
+/// Charging schemes of the bound.
+const SCHEMES: u32 = 4;
+
+const IDLE: u32 = 0;
+const RUNNING: u32 = 1;
+const DONE: u32 = 2;
+
+/// Figures of a maximisation besides the solver's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MaxStats {
+    /// Search-tree nodes cut off by the bound.
+    pub pruned: u64,
+    /// Times the best solution improved.
+    pub improvements: u32,
+    /// True when the search is finished: the best (if any) is the optimum.
+    pub proven: bool,
+}
+
+/// Word offsets of the maximiser's regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MaxLayout {
+    weights: usize,
+    nodew: usize,
+    acc: usize,
+    best: usize,
+    total: usize,
+}
+
+fn max_layout(d: &Dims) -> Option<MaxLayout> {
+    d.required_words()?; // the node capacity fits
+    let words = max_required_words(d)?;
+    let bytes = words.checked_mul(4)?;
+    usize::try_from(bytes).ok()?;
+    let weights = MAX_HEADER_WORDS as usize;
+    let nodew = weights + 2 * d.max_rows as usize;
+    let acc = nodew + 5 * d.node_capacity() as usize;
+    let best = acc + 4 * (d.primary as usize + 1);
+    let total = best + d.primary as usize;
+    Some(MaxLayout {
+        weights,
+        nodew,
+        acc,
+        best,
+        total,
+    })
+}
+
+/// Words a maximiser for a solver of dimensions `d` needs, or `None` when the solver's
+/// own size would not fit.
+pub fn max_required_words(d: &Dims) -> Option<u64> {
+    d.required_words()?;
+    Some(
+        MAX_HEADER_WORDS
+            + 2 * u64::from(d.max_rows)
+            + 5 * d.node_capacity()
+            + 4 * (u64::from(d.primary) + 1)
+            + u64::from(d.primary),
+    )
+}
+
+/// Bytes a maximiser for dimensions `d` needs, or `None` when that overflows `usize`.
+pub fn max_required_bytes(d: &Dims) -> Option<usize> {
+    let b = max_required_words(d)?.checked_mul(4)?;
+    usize::try_from(b).ok()
+}
+
+/// Branch-and-bound state for one solver's problem, in a caller-owned block.
+pub struct Maximizer<'a> {
+    head: &'a mut [u32],
+    weights: &'a mut [[u32; 2]],
+    nodew: &'a mut [[u32; 5]],
+    acc: &'a mut [[u32; 4]],
+    best: &'a mut [u32],
+}
+
+fn get_u64(w: &[u32], i: usize) -> u64 {
+    u64::from(w[i]) | (u64::from(w[i + 1]) << 32)
+}
+
+fn set_u64(w: &mut [u32], i: usize, v: u64) {
+    w[i] = v as u32;
+    w[i + 1] = (v >> 32) as u32;
+}
+
+fn i64_of(p: [u32; 2]) -> i64 {
+    (u64::from(p[0]) | (u64::from(p[1]) << 32)) as i64
+}
+
+fn pair_of(v: i64) -> [u32; 2] {
+    let v = v as u64;
+    [v as u32, (v >> 32) as u32]
+}
+
+fn i128_of(q: [u32; 4]) -> i128 {
+    let mut v = 0u128;
+    for (i, &x) in q.iter().enumerate() {
+        v |= u128::from(x) << (32 * i);
+    }
+    v as i128
+}
+
+fn quad_of(v: i128) -> [u32; 4] {
+    let v = v as u128;
+    [
+        v as u32,
+        (v >> 32) as u32,
+        (v >> 64) as u32,
+        (v >> 96) as u32,
+    ]
+}
+
+/// `ceil(w / p)` for `p >= 1`; never overflows.
+fn ceil_div(w: i64, p: u32) -> i64 {
+    let p = i64::from(p);
+    let q = w.div_euclid(p);
+    if w.rem_euclid(p) != 0 {
+        q + 1
+    } else {
+        q
+    }
+}
+
+impl<'a> Maximizer<'a> {
+    /// Builds a maximiser (every weight 0, no search) for solvers of dimensions `dims`.
+    pub fn init(words: &'a mut [u32], dims: Dims) -> Result<Maximizer<'a>, Error> {
+        let l = max_layout(&dims).ok_or(Error::Arg)?;
+        if words.len() < l.total {
+            return Err(Error::TooSmall);
+        }
+        words[..l.total].fill(0);
+        let m = Maximizer::carve(words, l);
+        m.head[W_MAGIC] = MAX_MAGIC;
+        m.head[W_VERSION] = MAX_LAYOUT_VERSION;
+        set_u64(m.head, W_WORDS, l.total as u64);
+        m.head[W_PRIMARY] = dims.primary;
+        m.head[W_SECONDARY] = dims.secondary;
+        m.head[W_MAX_ROWS] = dims.max_rows;
+        m.head[W_MAX_ENTRIES] = dims.max_entries;
+        Ok(m)
+    }
+
+    /// Reopens a maximiser made by [`Maximizer::init`], checking its header.
+    pub fn open(words: &'a mut [u32]) -> Result<Maximizer<'a>, Error> {
+        if words.len() < MAX_HEADER_WORDS as usize
+            || words[W_MAGIC] != MAX_MAGIC
+            || words[W_VERSION] != MAX_LAYOUT_VERSION
+        {
+            return Err(Error::Corrupt);
+        }
+        let dims = Self::dims_of(words);
+        let l = max_layout(&dims).ok_or(Error::Corrupt)?;
+        if get_u64(words, W_WORDS) != l.total as u64
+            || words.len() < l.total
+            || words[W_STATE] > DONE
+            || words[W_BEST_LEN] > dims.primary
+        {
+            return Err(Error::Corrupt);
+        }
+        Ok(Maximizer::carve(words, l))
+    }
+
+    /// The total words of the block a header describes (for the C layer), if valid.
+    pub fn words_of(head: &[u32]) -> Option<u64> {
+        (head.len() >= MAX_HEADER_WORDS as usize
+            && head[W_MAGIC] == MAX_MAGIC
+            && head[W_VERSION] == MAX_LAYOUT_VERSION)
+            .then(|| get_u64(head, W_WORDS))
+    }
+
+    /// True when the header says the library allocated the block.
+    pub fn heap_of(head: &[u32]) -> bool {
+        head.len() > W_FLAGS && head[W_FLAGS] & MAX_FLAG_HEAP != 0
+    }
+
+    fn dims_of(w: &[u32]) -> Dims {
+        Dims {
+            primary: w[W_PRIMARY],
+            secondary: w[W_SECONDARY],
+            max_rows: w[W_MAX_ROWS],
+            max_entries: w[W_MAX_ENTRIES],
+        }
+    }
+
+    fn carve(words: &'a mut [u32], l: MaxLayout) -> Maximizer<'a> {
+        let (head, rest) = words[..l.total].split_at_mut(l.weights);
+        let (weights, rest) = rest.split_at_mut(l.nodew - l.weights);
+        let (nodew, rest) = rest.split_at_mut(l.acc - l.nodew);
+        let (acc, best) = rest.split_at_mut(l.best - l.acc);
+        Maximizer {
+            head,
+            weights: weights.as_chunks_mut().0,
+            nodew: nodew.as_chunks_mut().0,
+            acc: acc.as_chunks_mut().0,
+            best,
+        }
+    }
+
+    /// The solver dimensions this maximiser was made for.
+    pub fn dims(&self) -> Dims {
+        Self::dims_of(self.head)
+    }
+
+    /// Marks the block as allocated by the library.
+    pub fn set_heap(&mut self, on: bool) {
+        if on {
+            self.head[W_FLAGS] |= MAX_FLAG_HEAP;
+        } else {
+            self.head[W_FLAGS] &= !MAX_FLAG_HEAP;
+        }
+    }
+
+    /// Sets the weight of row `row` (rows never given a weight weigh 0). Refused with
+    /// [`Error::State`] while an optimisation is under way and [`Error::Arg`] for a row
+    /// id not below `max_rows`.
+    pub fn set_weight(&mut self, row: u32, weight: i64) -> Result<(), Error> {
+        if row >= self.head[W_MAX_ROWS] {
+            return Err(Error::Arg);
+        }
+        if self.head[W_STATE] == RUNNING {
+            return Err(Error::State);
+        }
+        self.weights[row as usize] = pair_of(weight);
+        Ok(())
+    }
+
+    /// The weight of row `row` (0 when out of range).
+    pub fn weight(&self, row: u32) -> i64 {
+        self.weights.get(row as usize).map_or(0, |&p| i64_of(p))
+    }
+
+    /// Forgets the best solution and the optimisation under way (the next
+    /// [`Maximizer::step`] starts afresh); the weights stay.
+    pub fn reset(&mut self) {
+        self.head[W_STATE] = IDLE;
+        self.head[W_HAS_BEST] = 0;
+        self.head[W_BEST_LEN] = 0;
+    }
+
+    /// The best solution so far: its value and its rows (forced rows first).
+    pub fn best(&self) -> Option<(i128, &[u32])> {
+        (self.head[W_HAS_BEST] != 0).then(|| {
+            (
+                self.best_value(),
+                &self.best[..self.head[W_BEST_LEN] as usize],
+            )
+        })
+    }
+
+    fn best_value(&self) -> i128 {
+        let w = &self.head[W_BEST..W_BEST + 4];
+        i128_of([w[0], w[1], w[2], w[3]])
+    }
+
+    /// Figures of the optimisation under way or of the last one.
+    pub fn stats(&self) -> MaxStats {
+        MaxStats {
+            pruned: get_u64(self.head, W_PRUNED),
+            improvements: self.head[W_IMPROVED],
+            proven: self.head[W_STATE] == DONE,
+        }
+    }
+
+    fn acc_at(&self, level: u32) -> i128 {
+        i128_of(self.acc[level as usize])
+    }
+
+    /// The split share and the row weight of node `x`, and the charging schemes
+    /// (bit k for scheme k) that charge the row's weight to this node.
+    fn node_weights(&self, x: u32) -> (i64, i64, u32) {
+        let [a, b, c, d, e] = self.nodew[x as usize];
+        (i64_of([a, b]), i64_of([c, d]), e)
+    }
+
+    /// Goes on with the optimisation of `s`'s problem (the first call starts it) until
+    /// a strictly better solution ([`Step::Solution`], read it with
+    /// [`Maximizer::best`]), the end ([`Step::Exhausted`]: the best, if any, is
+    /// optimal; no best means no solution), or until this call spent at least `budget`
+    /// link updates (0 = no limit). Starts afresh (resetting `s`) when the solver was
+    /// reset, changed or searched by anything else since the last call.
+    pub fn step(&mut self, s: &mut Solver<'_>, budget: u64) -> Result<Step, Error> {
+        if s.dims() != self.dims() {
+            return Err(Error::Arg);
+        }
+        let untouched = get_u64(self.head, W_SEEN_UPDATES) == s.h.updates
+            && get_u64(self.head, W_SEEN_NODES) == s.h.nodes;
+        let state = self.head[W_STATE];
+        if state == DONE && untouched && s.h.phase == Phase::Done {
+            return Ok(Step::Exhausted);
+        }
+        if !(state == RUNNING && untouched && s.h.phase.searching()) {
+            self.start(s);
+        }
+        let step = self.run(s, budget);
+        set_u64(self.head, W_SEEN_UPDATES, s.h.updates);
+        set_u64(self.head, W_SEEN_NODES, s.h.nodes);
+        if step == Step::Exhausted || s.h.phase == Phase::Done {
+            // (A solution found at the start, with nothing to search, ends it too.)
+            self.head[W_STATE] = DONE;
+        }
+        Ok(step)
+    }
+
+    fn start(&mut self, s: &mut Solver<'_>) {
+        s.reset();
+        s.start_search();
+        let primary = s.h.dims.primary;
+        for r in 0..s.h.rows {
+            let first = s.row_start[r as usize];
+            let mut p = 0u32;
+            let mut x = first;
+            loop {
+                let c = s.nodes[x as usize][TOP];
+                if is_spacer(c) {
+                    break;
+                }
+                if c <= primary {
+                    p += 1;
+                }
+                x += 1;
+            }
+            let w = self.weight(r);
+            let per = pair_of(if p == 0 { w } else { ceil_div(w, p) });
+            let wp = pair_of(w);
+            let mut pos = 0u32;
+            for y in first..x {
+                let mut schemes = 0u32;
+                if s.nodes[y as usize][TOP] <= primary {
+                    for k in 0..SCHEMES {
+                        if k % p == pos {
+                            schemes |= 1 << k;
+                        }
+                    }
+                    pos += 1;
+                }
+                self.nodew[y as usize] = [per[0], per[1], wp[0], wp[1], schemes];
+            }
+        }
+        let mut base = 0i128;
+        for i in 0..s.h.forced {
+            base += i128::from(self.weight(s.sol[i as usize]));
+        }
+        self.acc[0] = quad_of(base);
+        self.head[W_STATE] = RUNNING;
+        self.head[W_HAS_BEST] = 0;
+        self.head[W_BEST_LEN] = 0;
+        self.head[W_IMPROVED] = 0;
+        set_u64(self.head, W_PRUNED, 0);
+    }
+
+    /// The bound on what the uncovered primary columns can add, or `None` when one of
+    /// them has no row left (no completion).
+    fn bound(&self, s: &Solver<'_>) -> Option<i128> {
+        let mut split = 0i128;
+        let mut charged = [0i128; SCHEMES as usize];
+        let mut c = s.items[ROOT as usize][RIGHT];
+        while c != ROOT {
+            let mut x = s.nodes[c as usize][DOWN];
+            if x == c {
+                return None;
+            }
+            let mut best_split = i64::MIN;
+            let mut best_charge = [i64::MIN; SCHEMES as usize];
+            let mut elsewhere = 0u32;
+            while x != c {
+                let (sp, w, here) = self.node_weights(x);
+                best_split = best_split.max(sp);
+                elsewhere |= !here;
+                for (k, b) in best_charge.iter_mut().enumerate() {
+                    if here >> k & 1 == 1 {
+                        *b = (*b).max(w);
+                    }
+                }
+                x = s.nodes[x as usize][DOWN];
+            }
+            split += i128::from(best_split);
+            for (k, b) in best_charge.iter().enumerate() {
+                charged[k] += i128::from(if elsewhere >> k & 1 == 1 {
+                    (*b).max(0)
+                } else {
+                    *b
+                });
+            }
+            c = s.items[c as usize][RIGHT];
+        }
+        Some(charged.iter().fold(split, |m, &v| m.min(v)))
+    }
+
+    /// Records the solution made of the forced rows and the rows of levels
+    /// `0..depth` when it beats the best; true if it did.
+    fn offer(&mut self, s: &Solver<'_>, depth: u32, value: i128) -> bool {
+        if self.head[W_HAS_BEST] != 0 && value <= self.best_value() {
+            return false;
+        }
+        let forced = s.h.forced as usize;
+        self.best[..forced].copy_from_slice(&s.sol[..forced]);
+        for i in 0..depth as usize {
+            self.best[forced + i] = s.row_of(s.stack[i]);
+        }
+        self.head[W_BEST_LEN] = s.h.forced + depth;
+        self.head[W_HAS_BEST] = 1;
+        self.head[W_BEST..W_BEST + 4].copy_from_slice(&quad_of(value));
+        self.head[W_IMPROVED] = self.head[W_IMPROVED].saturating_add(1);
+        true
+    }
+
+    fn prunes(&self, value: i128, bound: Option<i128>) -> bool {
+        match bound {
+            None => true,
+            Some(b) => self.head[W_HAS_BEST] != 0 && value + b <= self.best_value(),
+        }
+    }
+
+    fn run(&mut self, s: &mut Solver<'_>, budget: u64) -> Step {
+        let columns = s.h.dims.primary + s.h.dims.secondary;
+        let limit = if budget == 0 {
+            u64::MAX
+        } else {
+            s.h.updates.saturating_add(budget)
+        };
+        loop {
+            match s.h.phase {
+                Phase::Start => {
+                    if s.items[ROOT as usize][RIGHT] == ROOT {
+                        s.h.phase = Phase::Done;
+                        s.h.nodes += 1;
+                        s.h.solutions += 1;
+                        let v = self.acc_at(0);
+                        if self.offer(s, 0, v) {
+                            return Step::Solution;
+                        }
+                        return Step::Exhausted;
+                    }
+                    s.h.phase = Phase::Forward;
+                }
+                Phase::Forward => {
+                    let level = s.h.level;
+                    let value = self.acc_at(level);
+                    if self.prunes(value, self.bound(s)) {
+                        let p = get_u64(self.head, W_PRUNED).saturating_add(1);
+                        set_u64(self.head, W_PRUNED, p);
+                        if level == 0 {
+                            s.h.phase = Phase::Done;
+                            return Step::Exhausted;
+                        }
+                        s.h.level = level - 1;
+                        s.h.phase = Phase::Recover;
+                    } else {
+                        s.h.nodes += 1;
+                        let best = s.choose_column();
+                        s.cover(best);
+                        s.stack[level as usize] = s.nodes[best as usize][DOWN];
+                        s.h.phase = Phase::Advance;
+                    }
+                }
+                Phase::Advance => {
+                    let level = s.h.level;
+                    let cur = s.stack[level as usize];
+                    if cur <= columns {
+                        s.uncover(cur);
+                        if level == 0 {
+                            s.h.phase = Phase::Done;
+                            return Step::Exhausted;
+                        }
+                        s.h.level = level - 1;
+                        s.h.phase = Phase::Recover;
+                    } else {
+                        s.cover_rest(cur);
+                        if level + 1 > s.h.max_depth {
+                            s.h.max_depth = level + 1;
+                        }
+                        let row = s.row_of(cur);
+                        let value = self.acc_at(level) + i128::from(self.weight(row));
+                        self.acc[level as usize + 1] = quad_of(value);
+                        if s.items[ROOT as usize][RIGHT] == ROOT {
+                            s.h.phase = Phase::Recover;
+                            s.h.nodes += 1;
+                            s.h.solutions += 1;
+                            if self.offer(s, level + 1, value) {
+                                return Step::Solution;
+                            }
+                        } else {
+                            s.h.level = level + 1;
+                            s.h.phase = Phase::Forward;
+                        }
+                    }
+                }
+                Phase::Recover => {
+                    let level = s.h.level as usize;
+                    let cur = s.stack[level];
+                    s.uncover_rest(cur);
+                    s.stack[level] = s.nodes[cur as usize][DOWN];
+                    s.h.phase = Phase::Advance;
+                }
+                Phase::Fresh | Phase::Done => return Step::Exhausted,
+            }
+            if s.h.updates >= limit {
+                return Step::BudgetSpent;
+            }
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! Images, progress, splitting and parallel counting in C.
+
+use ::core::ffi::c_void;
+
+use super::guard::{catch, enter, leave, peek, peek_header, run_entered, with_solver};
+use super::solver::dlx_solver;
+use super::status::*;
+use crate::core::{self, Prefix, Solver, HEADER_WORDS};
+
+/// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
+/// the call), `is_solution` 1 for a complete solution found at or above the split
+/// depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
+pub type dlx_prefix_fn = Option<
+    unsafe extern "C" fn(user: *mut c_void, rows: *const u32, n: usize, is_solution: i32) -> i32,
+>;
+
+/// The solver's memory image: `*mem` receives the start of the handle's block and
+/// `*len` its size in bytes. The block is position-independent: copy those bytes
+/// anywhere (a file, a socket, another process on a machine of the same byte order),
+/// and `dlx_attach` on the copy resumes the search exactly where it stood, rows,
+/// forced rows, seed and figures included. The pointer stays valid as long as the
+/// handle; the bytes change with every call that changes the solver.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
+/// callbacks, where the block is mid-change).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `mem` and `len` are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_image(
+    s: *const dlx_solver,
+    mem: *mut *const c_void,
+    len: *mut usize,
+) -> dlx_status {
+    if mem.is_null() || len.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller; `peek` refuses a busy handle.
+    let h = match unsafe { peek(s) } {
+        Ok(h) => h,
+        Err(e) => return e,
+    };
+    let Some(bytes) = h.dims.required_bytes() else {
+        return DLX_ERR_CORRUPT;
+    };
+    // SAFETY: checked for NULL above.
+    unsafe {
+        *mem = s.cast();
+        *len = bytes;
+    }
+    DLX_OK
+}
+
+/// Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
+/// `dlx_image` gave, aligned like any solver block) and stores a handle to them in
+/// `*out`. The search resumes exactly where the image was taken. Nothing is
+/// allocated: the handle lives in `mem`, which the caller owns (`dlx_free` leaves it
+/// alone, also for an image of a `dlx_new` handle). Extra bytes after the image are
+/// ignored.
+///
+/// Nothing in the bytes is trusted: the magic number, the layout version (which also
+/// tells the byte order), the dimensions against `len`, every count, every link and
+/// level-stack index, and the phase of the search are checked, in time linear in the
+/// image's size, and the image must be exactly a state the search can reach.
+/// Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
+/// truncated, from another layout version or byte order).
+///
+/// # Safety
+/// `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_attach(
+    mem: *mut c_void,
+    len: usize,
+    out: *mut *mut dlx_solver,
+) -> dlx_status {
+    if mem.is_null() || out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    if !(mem as usize).is_multiple_of(core::ALIGN) {
+        return DLX_ERR_MISALIGNED;
+    }
+    if (len as u64) < HEADER_WORDS * 4 {
+        return DLX_ERR_CORRUPT;
+    }
+    // SAFETY: `mem` is aligned and holds `len` writable bytes.
+    let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), len / 4) };
+    match catch(|| Solver::attach(words).map(drop)) {
+        Ok(Ok(())) => {
+            // SAFETY: checked for NULL above.
+            unsafe { *out = mem.cast() };
+            DLX_OK
+        }
+        Ok(Err(e)) => status_of(e),
+        Err(()) => DLX_ERR_INTERNAL,
+    }
+}
+
+/// Knuth's estimate of the fraction of the search tree already explored, in
+/// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
+/// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
+/// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
+/// estimate is rough early on for unbalanced trees). Costs a walk over the columns
+/// chosen on the current path.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `fraction` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) -> dlx_status {
+    if fraction.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let mut value = 0.0;
+    // SAFETY: forwarded from the caller. The call marks the handle busy for its
+    // duration (a write to the caller's block, as every call does).
+    let status = unsafe {
+        with_solver(s.cast_mut(), |solver| {
+            value = solver.progress();
+            DLX_OK
+        })
+    };
+    if status == DLX_OK {
+        // SAFETY: checked for NULL above.
+        unsafe { *fraction = value };
+    }
+    status
+}
+
+/// Splits the search into independent sub-problems: runs a fresh search down to
+/// `depth` rows and calls `f(user, rows, n, 0)` for every node of the search tree at
+/// that depth (the `n == depth` rows chosen on the way there), and `f(user, rows, n,
+/// 1)` for every solution found at or above it. Rows are the search's rows only
+/// (forced rows are part of the problem and not repeated).
+///
+/// A prefix's sub-problem is a solver of the same problem (with the same forced
+/// rows, e.g. an image of this one taken before the split) with the prefix's rows
+/// selected by `dlx_select_row`; the sub-problems' counts plus the solutions
+/// reported with `is_solution = 1` add up to the full count. Depth 0 reports the
+/// whole problem as one empty prefix.
+///
+/// Returns `DLX_EXHAUSTED` after the last prefix or `DLX_STOPPED` when `f` asked to
+/// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
+/// under way and leaves the solver reset. Calls on this handle from inside `f` return
+/// `DLX_ERR_BUSY`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_split(
+    s: *mut dlx_solver,
+    depth: u32,
+    f: dlx_prefix_fn,
+    user: *mut c_void,
+    count: *mut u64,
+) -> dlx_status {
+    let Some(f) = f else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller. As in `dlx_enumerate`, each step borrows the
+    // block only inside `run_entered`, so no Rust reference is alive while `f` runs.
+    unsafe {
+        if let Err(e) = enter(s) {
+            return e;
+        }
+        let mut reports = 0u64;
+        let mut status = run_entered(s, |solver| {
+            solver.split_start();
+            DLX_OK
+        });
+        while status == DLX_OK {
+            let mut got = None;
+            status = run_entered(s, |solver| {
+                got = solver.split_next(depth);
+                DLX_OK
+            });
+            let Some(prefix) = got else {
+                if status == DLX_OK {
+                    status = DLX_EXHAUSTED;
+                }
+                break;
+            };
+            let rows = match peek_header(s) {
+                Ok(h) => core::prefix_words(&h, prefix.len()).ok_or(DLX_ERR_INTERNAL),
+                Err(e) => Err(e),
+            };
+            let (offset, n) = match rows {
+                Ok(r) => r,
+                Err(e) => {
+                    status = e;
+                    break;
+                }
+            };
+            reports += 1;
+            let solution = i32::from(matches!(prefix, Prefix::Solution(_)));
+            if f(user, s.cast::<u32>().add(offset), n, solution) != 0 {
+                status = DLX_STOPPED;
+            }
+        }
+        if status != DLX_ERR_INTERNAL {
+            let reset = run_entered(s, |solver| {
+                solver.reset();
+                DLX_OK
+            });
+            if reset != DLX_OK {
+                status = reset;
+            }
+        }
+        leave(s);
+        if status >= 0 && !count.is_null() {
+            *count = reports;
+        }
+        status
+    }
+}
+
+/// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
+/// one per core): the search is split into sub-problems (see `dlx_split`), each
+/// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
+/// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
+/// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
+/// search's figures only. A library built without the `parallel` feature counts on
+/// the calling thread.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
+/// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `count` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_count_parallel(
+    s: *mut dlx_solver,
+    threads: u32,
+    limit: u64,
+    count: *mut u64,
+) -> dlx_status {
+    if count.is_null() {
+        return DLX_ERR_NULL;
+    }
+    if threads > DLX_MAX_THREADS {
+        return DLX_ERR_ARG;
+    }
+    let mut total = 0u64;
+    // SAFETY: forwarded from the caller.
+    let status = unsafe {
+        with_solver(s, |solver| match count_parallel(solver, threads, limit) {
+            Ok(n) => {
+                total = n;
+                DLX_OK
+            }
+            Err(e) => e,
+        })
+    };
+    if status == DLX_OK {
+        // SAFETY: checked for NULL above.
+        unsafe { *count = total };
+    }
+    status
+}
+
+/// The most threads `dlx_count_parallel` accepts.
+pub const DLX_MAX_THREADS: u32 = 1024;
+
+#[cfg(not(feature = "parallel"))]
+fn count_parallel(solver: &mut Solver<'_>, _threads: u32, limit: u64) -> Result<u64, dlx_status> {
+    Ok(solver.count(limit))
+}
+
+#[cfg(feature = "parallel")]
+fn count_parallel(solver: &mut Solver<'_>, threads: u32, limit: u64) -> Result<u64, dlx_status> {
+    let workers = if threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        threads as usize
+    };
+    if workers <= 1 {
+        return Ok(solver.count(limit));
+    }
+    let plan = parallel::plan(solver, workers * 16)?;
+    let counted = if threads == 0 {
+        parallel::count_all(&plan, limit)
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(workers)
+            .build()
+            .map_err(|_| DLX_ERR_NO_MEMORY)?;
+        pool.install(|| parallel::count_all(&plan, limit))
+    };
+    let total = plan.shallow + counted.ok_or(DLX_ERR_INTERNAL)?;
+    Ok(if limit != 0 { total.min(limit) } else { total })
+}
+
+/// Work-splitting for `dlx_count_parallel`: safe code on top of the core.
+#[cfg(feature = "parallel")]
+mod parallel {
+    use super::*;
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::vec::Vec;
+
+    /// The sub-problems of one count.
+    pub(super) struct Plan {
+        /// The solver's block, reset: every worker starts from a copy.
+        template: Vec<u32>,
+        /// The prefixes' rows, `depth` per prefix.
+        prefixes: Vec<u32>,
+        depth: usize,
+        /// Solutions found above the split depth.
+        pub(super) shallow: u64,
+    }
+
+    /// Splits one level deeper at a time until there are at least `target`
+    /// sub-problems (or the tree has no deeper nodes).
+    pub(super) fn plan(solver: &mut Solver<'_>, target: usize) -> Result<Plan, dlx_status> {
+        solver.reset();
+        let words = solver.dims().layout().ok_or(DLX_ERR_CORRUPT)?.total;
+        let mut template = Vec::new();
+        template
+            .try_reserve_exact(words)
+            .map_err(|_| DLX_ERR_NO_MEMORY)?;
+        template.resize(words, 0);
+        solver.copy_to(&mut template).ok_or(DLX_ERR_INTERNAL)?;
+        let mut depth = 1u32;
+        loop {
+            let mut prefixes = Vec::new();
+            let mut shallow = 0u64;
+            solver.split(depth, |rows, is_solution| {
+                if is_solution {
+                    shallow += 1;
+                } else {
+                    prefixes.extend_from_slice(rows);
+                }
+                false
+            });
+            let n = prefixes.len() / depth as usize;
+            if n >= target || n == 0 || depth >= solver.dims().primary {
+                return Ok(Plan {
+                    template,
+                    prefixes,
+                    depth: depth as usize,
+                    shallow,
+                });
+            }
+            depth += 1;
+        }
+    }
+
+    /// Counts every sub-problem on the current rayon pool; `None` if a copy could
+    /// not take its prefix (a bug).
+    pub(super) fn count_all(plan: &Plan, limit: u64) -> Option<u64> {
+        let found = AtomicU64::new(plan.shallow);
+        plan.prefixes
+            .par_chunks(plan.depth)
+            .map(|prefix| {
+                if limit != 0 && found.load(Ordering::Relaxed) >= limit {
+                    return Some(0);
+                }
+                let mut words = plan.template.clone();
+                let mut s = Solver::open(&mut words).ok()?;
+                for &row in prefix {
+                    s.select_row(row).ok()?;
+                }
+                let n = s.count(limit);
+                found.fetch_add(n, Ordering::Relaxed);
+                Some(n)
+            })
+            .sum()
+    }
+}

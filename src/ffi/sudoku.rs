@@ -1,0 +1,688 @@
+//! The Sudoku helper in C: `dlx_sudoku_*`.
+
+use ::core::ffi::{c_char, c_void};
+
+use super::guard::catch;
+use super::solver::dlx_stats;
+use super::status::*;
+use crate::core::{self, Step};
+use crate::sudoku::{self, text, GenStep, Sudoku};
+
+/// The opaque Sudoku handle; it points at the start of its memory block.
+pub struct dlx_sudoku {
+    _opaque: [u8; 0],
+}
+
+/// Smallest grid side `box_rows * box_cols` the helper supports.
+pub const DLX_SUDOKU_MIN_N: u32 = 4;
+/// Largest grid side `box_rows * box_cols` the helper supports.
+pub const DLX_SUDOKU_MAX_N: u32 = 64;
+/// Variant flag for `dlx_sudoku_set_variant`: the two main diagonals must hold every
+/// symbol once too (Sudoku X).
+pub const DLX_SUDOKU_X: u32 = 1;
+/// Text flag: symbols are letters `A` = 1, `B` = 2, ... (UVa 1309 style) instead of
+/// `1`-`9`, `A` = 10, ...
+pub const DLX_SUDOKU_LETTERS: u32 = 1;
+/// Text flag for `dlx_sudoku_format`: one row per line, each ended by `\n`.
+pub const DLX_SUDOKU_GRID: u32 = 2;
+/// Text flag for `dlx_sudoku_format`: a space between the cells of a row.
+pub const DLX_SUDOKU_SPACES: u32 = 4;
+/// Text flag for `dlx_sudoku_format`: write blanks as `0` (default `.`).
+pub const DLX_SUDOKU_BLANK_ZERO: u32 = 8;
+/// Text flag for `dlx_sudoku_format`: write blanks as `-` (default `.`).
+pub const DLX_SUDOKU_BLANK_DASH: u32 = 16;
+
+const _: () = assert!(DLX_SUDOKU_MIN_N == sudoku::MIN_N && DLX_SUDOKU_MAX_N == sudoku::MAX_N);
+const _: () = assert!(
+    DLX_SUDOKU_LETTERS == text::LETTERS
+        && DLX_SUDOKU_GRID == text::GRID
+        && DLX_SUDOKU_SPACES == text::SPACES
+        && DLX_SUDOKU_BLANK_ZERO == text::BLANK_ZERO
+        && DLX_SUDOKU_BLANK_DASH == text::BLANK_DASH
+);
+
+/// # Safety
+/// `s` is a non-NULL handle made by this library (aligned, at least a header long).
+unsafe fn word(s: *const dlx_sudoku, i: usize) -> u32 {
+    // SAFETY: the caller guarantees a live, aligned block of at least a header.
+    unsafe { s.cast::<u32>().add(i).read() }
+}
+
+/// # Safety
+/// As [`word`], and the block must be writable.
+unsafe fn set_word(s: *mut dlx_sudoku, i: usize, v: u32) {
+    // SAFETY: as in `word`; writes go through the raw pointer.
+    unsafe { s.cast::<u32>().add(i).write(v) }
+}
+
+/// Checks a handle before use: NULL, not a Sudoku handle, poisoned, or busy.
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library.
+unsafe fn check(s: *const dlx_sudoku) -> Result<(), dlx_status> {
+    if s.is_null() {
+        return Err(DLX_ERR_NULL);
+    }
+    // SAFETY: non-NULL handles point at a block of at least a header.
+    unsafe {
+        if word(s, 0) != sudoku::MAGIC {
+            return Err(DLX_ERR_CORRUPT);
+        }
+        if word(s, sudoku::W_POISONED) != 0 {
+            return Err(DLX_ERR_INTERNAL);
+        }
+        if word(s, sudoku::W_BUSY) != 0 {
+            return Err(DLX_ERR_BUSY);
+        }
+    }
+    Ok(())
+}
+
+/// Enter, run `f` on the safe view, leave; a panic poisons the handle.
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library, not in use by another thread, and
+/// every pointer `f` dereferences is valid.
+unsafe fn with_sudoku(
+    s: *mut dlx_sudoku,
+    f: impl FnOnce(&mut Sudoku<'_>) -> dlx_status,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    if let Err(e) = unsafe { check(s) } {
+        return e;
+    }
+    // SAFETY: checked above.
+    unsafe { set_word(s, sudoku::W_BUSY, 1) };
+    let outcome = catch(|| {
+        // SAFETY: the header's word count was written by `Sudoku::init` for this block
+        // (and is validated against the box shape by `Sudoku::open`).
+        let words = unsafe {
+            let head =
+                ::core::slice::from_raw_parts(s.cast::<u32>(), sudoku::HEADER_WORDS as usize);
+            let Some(n) = Sudoku::words_of(head) else {
+                return DLX_ERR_CORRUPT;
+            };
+            ::core::slice::from_raw_parts_mut(s.cast::<u32>(), n as usize)
+        };
+        match Sudoku::open(words) {
+            Ok(mut sd) => f(&mut sd),
+            Err(e) => status_of(e),
+        }
+    });
+    let status = match outcome {
+        Ok(status) => status,
+        Err(()) => {
+            // SAFETY: the closure's borrow of the block ended with the unwind.
+            unsafe { set_word(s, sudoku::W_POISONED, 1) };
+            DLX_ERR_INTERNAL
+        }
+    };
+    // SAFETY: entered above.
+    unsafe { set_word(s, sudoku::W_BUSY, 0) };
+    status
+}
+
+/// A grid argument: NULL or the wrong length is refused.
+///
+/// # Safety
+/// `p` is NULL or points at `n` readable bytes.
+unsafe fn grid<'g>(p: *const u8, n: usize) -> Option<&'g [u8]> {
+    // SAFETY: forwarded from the caller.
+    (!p.is_null()).then(|| unsafe { ::core::slice::from_raw_parts(p, n) })
+}
+
+/// # Safety
+/// `p` is NULL or points at `n` writable bytes.
+unsafe fn grid_mut<'g>(p: *mut u8, n: usize) -> Option<&'g mut [u8]> {
+    // SAFETY: forwarded from the caller.
+    (!p.is_null()).then(|| unsafe { ::core::slice::from_raw_parts_mut(p, n) })
+}
+
+fn err(e: core::Error) -> dlx_status {
+    status_of(e)
+}
+
+/// Bytes of memory a Sudoku helper for boxes of `box_rows x box_cols` needs (a grid
+/// of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
+/// when N is outside `DLX_SUDOKU_MIN_N ..= DLX_SUDOKU_MAX_N` (4..64) or either factor
+/// is 0. Equals `DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols)`. The block holds the
+/// exact-cover model (N^3 rows), room for Sudoku X and jigsaw regions, and the
+/// generator's state: 9x9 takes about 60 KB, 16x16 300 KB, 25x25 1.1 MB, 64x64 17 MB.
+#[no_mangle]
+pub extern "C" fn dlx_sudoku_required_size(box_rows: u32, box_cols: u32) -> usize {
+    sudoku::required_bytes(box_rows, box_cols).unwrap_or(0)
+}
+
+/// Builds a Sudoku helper for boxes of `box_rows x box_cols` in the caller's block
+/// `mem` of `len` bytes (aligned to `DLX_ALIGN`) and stores its handle in `*out`. The
+/// exact-cover rows are built here once; the helper then solves, counts and generates
+/// any number of grids of that size. Standard boxes, no diagonals (see
+/// `dlx_sudoku_set_variant`). Only the first `dlx_sudoku_required_size` bytes are used.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (shape out of range), `DLX_ERR_MISALIGNED`,
+/// `DLX_ERR_TOO_SMALL`.
+///
+/// # Safety
+/// `mem` points at `len` writable bytes; `out` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_init_in(
+    mem: *mut c_void,
+    len: usize,
+    box_rows: u32,
+    box_cols: u32,
+    out: *mut *mut dlx_sudoku,
+) -> dlx_status {
+    if mem.is_null() || out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let Some(need) = sudoku::required_bytes(box_rows, box_cols) else {
+        return DLX_ERR_ARG;
+    };
+    if !(mem as usize).is_multiple_of(core::ALIGN) {
+        return DLX_ERR_MISALIGNED;
+    }
+    if len < need {
+        return DLX_ERR_TOO_SMALL;
+    }
+    // SAFETY: `mem` is aligned and holds at least `need` writable bytes.
+    let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+    match catch(|| Sudoku::init(words, box_rows, box_cols).map(drop)) {
+        Ok(Ok(())) => {
+            // SAFETY: checked for NULL above.
+            unsafe { *out = mem.cast() };
+            DLX_OK
+        }
+        Ok(Err(e)) => err(e),
+        Err(()) => DLX_ERR_INTERNAL,
+    }
+}
+
+/// Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
+/// `dlx_sudoku_free`. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library
+/// was built without the `alloc` feature.
+///
+/// # Safety
+/// `out` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_new(
+    box_rows: u32,
+    box_cols: u32,
+    out: *mut *mut dlx_sudoku,
+) -> dlx_status {
+    if out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let Some(need) = sudoku::required_bytes(box_rows, box_cols) else {
+        return DLX_ERR_ARG;
+    };
+    #[cfg(feature = "alloc")]
+    {
+        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) else {
+            return DLX_ERR_ARG;
+        };
+        // SAFETY: `need` is at least a header, so the layout is not zero-sized.
+        let mem = unsafe { ::alloc::alloc::alloc(layout) };
+        if mem.is_null() {
+            return DLX_ERR_NO_MEMORY;
+        }
+        // SAFETY: freshly allocated, aligned, `need` bytes.
+        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+        let made = catch(|| Sudoku::init(words, box_rows, box_cols).map(|mut s| s.set_heap(true)));
+        if let Ok(Ok(())) = made {
+            // SAFETY: checked for NULL above.
+            unsafe { *out = mem.cast() };
+            return DLX_OK;
+        }
+        // SAFETY: allocated above with this layout.
+        unsafe { ::alloc::alloc::dealloc(mem, layout) };
+        match made {
+            Ok(Err(e)) => err(e),
+            _ => DLX_ERR_INTERNAL,
+        }
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = need;
+        DLX_ERR_NO_MEMORY
+    }
+}
+
+/// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
+/// `dlx_sudoku_init_in` (whose memory the caller owns) or one inside a call is left
+/// alone.
+///
+/// # Safety
+/// `s` is NULL or a live handle; it must not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_free(s: *mut dlx_sudoku) {
+    #[cfg(feature = "alloc")]
+    {
+        // SAFETY: forwarded from the caller.
+        if unsafe { check(s) }.is_err() {
+            return;
+        }
+        let mut size = None;
+        // SAFETY: checked above; a short, non-panicking read of the header.
+        let st = unsafe {
+            with_sudoku(s, |sd| {
+                if sd.is_heap() {
+                    let (br, bc) = sd.boxes();
+                    size = sudoku::required_bytes(br, bc);
+                }
+                DLX_OK
+            })
+        };
+        let Some(need) = size.filter(|_| st == DLX_OK) else {
+            return;
+        };
+        if let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) {
+            // SAFETY: a heap handle was allocated by `dlx_sudoku_new` with this layout.
+            unsafe { ::alloc::alloc::dealloc(s.cast(), layout) };
+        }
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = s;
+    }
+}
+
+/// The helper's shape: rows per box, columns per box and the grid side N (cells are
+/// N*N). Any out-pointer may be NULL.
+///
+/// # Safety
+/// `s` is NULL or a live handle; the out-pointers are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_shape(
+    s: *mut dlx_sudoku,
+    box_rows: *mut u32,
+    box_cols: *mut u32,
+    n: *mut u32,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller; the out-pointers are valid or NULL.
+    unsafe {
+        with_sudoku(s, |sd| {
+            let (br, bc) = sd.boxes();
+            if let Some(p) = box_rows.as_mut() {
+                *p = br;
+            }
+            if let Some(p) = box_cols.as_mut() {
+                *p = bc;
+            }
+            if let Some(p) = n.as_mut() {
+                *p = sd.n();
+            }
+            DLX_OK
+        })
+    }
+}
+
+/// Chooses the variant and rebuilds the model: `regions` NULL means the standard
+/// boxes; otherwise it holds `ncells` = N*N region ids (0..N-1, row by row), each
+/// used by exactly N cells (jigsaw Sudoku). `flags` may hold `DLX_SUDOKU_X` (both
+/// main diagonals hold every symbol once). Drops the givens and any generation.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (bad regions or unknown flags; nothing
+/// changes).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `regions` is NULL or points at `ncells` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_set_variant(
+    s: *mut dlx_sudoku,
+    regions: *const u8,
+    ncells: usize,
+    flags: u32,
+) -> dlx_status {
+    if flags & !DLX_SUDOKU_X != 0 {
+        return DLX_ERR_ARG;
+    }
+    // SAFETY: forwarded from the caller.
+    let reg = unsafe { grid(regions, ncells) };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.build(reg, flags & DLX_SUDOKU_X != 0) {
+            Ok(()) => DLX_OK,
+            Err(e) => err(e),
+        })
+    }
+}
+
+/// Starts a new puzzle on the handle: `givens` holds `ncells` = N*N cells row by row,
+/// 0 = blank, 1..N = a given. The givens' rows are forced (their columns leave the
+/// search at once) and the previous puzzle's are dropped, so one handle solves any
+/// number of puzzles without rebuilding. Givens that clash (a symbol twice in a row,
+/// column, region or diagonal) are accepted: the puzzle then has no solution
+/// (`dlx_sudoku_next` returns `DLX_EXHAUSTED`). Abandons any generation under way.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_set_givens(
+    s: *mut dlx_sudoku,
+    givens: *const u8,
+    ncells: usize,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    let Some(g) = (unsafe { grid(givens, ncells) }) else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.set_givens(g) {
+            Ok(()) => DLX_OK,
+            Err(e) => err(e),
+        })
+    }
+}
+
+fn step_status(step: Step) -> dlx_status {
+    match step {
+        Step::Solution => DLX_SOLUTION,
+        Step::Exhausted => DLX_EXHAUSTED,
+        Step::BudgetSpent => DLX_BUDGET_SPENT,
+    }
+}
+
+/// Goes on searching the current puzzle (set by `dlx_sudoku_set_givens` or
+/// `dlx_sudoku_solve`): `DLX_SOLUTION` with the next solution in `out` (`ncells`
+/// = N*N cells), `DLX_EXHAUSTED` when there are no more, or `DLX_BUDGET_SPENT` after
+/// about `budget` link updates (0 = no limit; call again to resume exactly where it
+/// stopped). A budgeted count is a loop over this call that counts `DLX_SOLUTION`s.
+/// `out` is written only with `DLX_SOLUTION`.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
+/// is under way: call `dlx_sudoku_set_givens` first).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `out` is NULL or points at `ncells` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_next(
+    s: *mut dlx_sudoku,
+    budget: u64,
+    out: *mut u8,
+    ncells: usize,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    let Some(o) = (unsafe { grid_mut(out, ncells) }) else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.next(budget, o) {
+            Ok(step) => step_status(step),
+            Err(e) => err(e),
+        })
+    }
+}
+
+/// Solves a puzzle: `dlx_sudoku_set_givens(s, givens, ncells)` then
+/// `dlx_sudoku_next(s, 0, out, ncells)`. Returns `DLX_SOLUTION` with the first
+/// solution in `out`, or `DLX_EXHAUSTED` when there is none (also for clashing
+/// givens). `givens` and `out` may be the same array. Further solutions follow with
+/// `dlx_sudoku_next`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_solve(
+    s: *mut dlx_sudoku,
+    givens: *const u8,
+    ncells: usize,
+    out: *mut u8,
+) -> dlx_status {
+    if givens.is_null() || out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller.
+    let st = unsafe { dlx_sudoku_set_givens(s, givens, ncells) };
+    if st != DLX_OK {
+        return st;
+    }
+    // SAFETY: forwarded from the caller; `givens` is no longer read.
+    unsafe { dlx_sudoku_next(s, 0, out, ncells) }
+}
+
+/// Counts the solutions of a puzzle up to `limit` (0 = no limit; 2 answers "is it
+/// unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
+/// search reset.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
+/// `count` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_count(
+    s: *mut dlx_sudoku,
+    givens: *const u8,
+    ncells: usize,
+    limit: u64,
+    count: *mut u64,
+) -> dlx_status {
+    if count.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller.
+    let Some(g) = (unsafe { grid(givens, ncells) }) else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.count(g, limit) {
+            Ok(c) => {
+                *count = c;
+                DLX_OK
+            }
+            Err(e) => err(e),
+        })
+    }
+}
+
+/// Figures of the helper's current or last search (solve, count or generation step),
+/// counted like `dlx_get_stats`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `out` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_get_stats(
+    s: *mut dlx_sudoku,
+    out: *mut dlx_stats,
+) -> dlx_status {
+    if out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.stats() {
+            Ok(st) => {
+                *out = dlx_stats {
+                    nodes: st.nodes,
+                    updates: st.updates,
+                    solutions: st.solutions,
+                    depth: st.depth,
+                    max_depth: st.max_depth,
+                };
+                DLX_OK
+            }
+            Err(e) => err(e),
+        })
+    }
+}
+
+/// Starts generating a puzzle from `seed` (the same seed, shape, variant and limit
+/// give the same puzzle): a random complete grid, then clues removed in random order
+/// as long as the solution provably stays unique. With `proof_limit` 0 the result is
+/// minimal (removing any clue breaks uniqueness). A non-zero `proof_limit` caps each
+/// proof at that many link updates; a clue whose removal was not proven harmless in
+/// time stays, so the puzzle is still unique but may keep a few clues too many. Use
+/// it for 25x25 and up, where some proofs explode (e.g. 2000000). Drops the current
+/// puzzle. Run the generation with `dlx_sudoku_generate`.
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_generate_start(
+    s: *mut dlx_sudoku,
+    seed: u64,
+    proof_limit: u64,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.generate_start(seed, proof_limit) {
+            Ok(()) => DLX_OK,
+            Err(e) => err(e),
+        })
+    }
+}
+
+/// Goes on with the generation started by `dlx_sudoku_generate_start` for about
+/// `budget` link updates (0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
+/// game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
+/// unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
+/// Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9
+/// about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no
+/// generation started, or abandoned by another call).
+///
+/// # Safety
+/// `s` is NULL or a live handle; `puzzle` (and `solution` unless NULL) point at
+/// `ncells` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_generate(
+    s: *mut dlx_sudoku,
+    budget: u64,
+    puzzle: *mut u8,
+    solution: *mut u8,
+    ncells: usize,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    let Some(p) = (unsafe { grid_mut(puzzle, ncells) }) else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    let sol = unsafe { grid_mut(solution, ncells) };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with_sudoku(s, |sd| match sd.generate(budget, p, sol) {
+            Ok(GenStep::Done) => DLX_OK,
+            Ok(GenStep::BudgetSpent) => DLX_BUDGET_SPENT,
+            Err(e) => err(e),
+        })
+    }
+}
+
+/// Reads a grid of side `n` from the text `text` of `len` bytes into `cells`
+/// (`ncells` = n*n). Symbols `1`-`9`, then `A`-`Z` = 10..35, `a`-`z` = 36..61 (case-
+/// blind for n <= 35), or with `DLX_SUDOKU_LETTERS` `A` = 1 ... (case-blind for
+/// n <= 26); blanks `.`, `0`, `-` or `_`; whitespace, `|` and `+` are skipped, so one
+/// line of cells and a grid of lines with or without spaces both read. n goes up to
+/// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags.
+///
+/// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags or ncells out of range);
+/// `DLX_ERR_PARSE` with the byte offset of the first bad character in `*error_pos`
+/// (unless NULL): a symbol above n, any other character, a cell too many, or `len`
+/// when cells are missing. `cells` is written only on success.
+///
+/// # Safety
+/// `text` points at `len` bytes; `cells` at `ncells` writable bytes; `error_pos` is
+/// valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_parse(
+    text: *const c_char,
+    len: usize,
+    n: u32,
+    flags: u32,
+    cells: *mut u8,
+    ncells: usize,
+    error_pos: *mut usize,
+) -> dlx_status {
+    if (text.is_null() && len > 0) || cells.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let input: &[u8] = if len == 0 {
+        &[]
+    } else {
+        // SAFETY: non-NULL, `len` readable bytes by contract.
+        unsafe { ::core::slice::from_raw_parts(text.cast::<u8>(), len) }
+    };
+    // SAFETY: non-NULL, `ncells` writable bytes by contract.
+    let out = unsafe { ::core::slice::from_raw_parts_mut(cells, ncells) };
+    let r = catch(|| text::parse(input, n, flags & text::LETTERS, out));
+    match r {
+        Ok(Ok(())) => DLX_OK,
+        Ok(Err(text::ParseError::Arg)) => DLX_ERR_ARG,
+        Ok(Err(text::ParseError::At(i))) => {
+            // SAFETY: valid or NULL by contract.
+            if let Some(p) = unsafe { error_pos.as_mut() } {
+                *p = i;
+            }
+            DLX_ERR_PARSE
+        }
+        Err(()) => DLX_ERR_INTERNAL,
+    }
+}
+
+/// Bytes `dlx_sudoku_format` needs for a grid of side `n` with `flags`, including
+/// the terminating NUL; 0 when n or flags are out of range.
+#[no_mangle]
+pub extern "C" fn dlx_sudoku_format_size(n: u32, flags: u32) -> usize {
+    if !(sudoku::MIN_N..=text::max_side(flags)).contains(&n) || flags & !text::ALL_FLAGS != 0 {
+        return 0;
+    }
+    text::formatted_len(n, flags) + 1
+}
+
+/// Writes the grid `cells` (`ncells` = n*n, 0 = blank) as text into `buf` of
+/// `buflen` bytes, followed by a NUL; `*written` (unless NULL) gets the length
+/// without the NUL. Default: one line of n*n symbols, blanks as `.`, no newline.
+/// `DLX_SUDOKU_GRID`: one row per line, each ended by `\n`; `DLX_SUDOKU_SPACES`:
+/// spaces between cells; `DLX_SUDOKU_LETTERS`, `DLX_SUDOKU_BLANK_ZERO`,
+/// `DLX_SUDOKU_BLANK_DASH` as their names say.
+///
+/// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags, ncells or a value above n);
+/// `DLX_ERR_TOO_SMALL` (`buflen < dlx_sudoku_format_size(n, flags)`).
+///
+/// # Safety
+/// `cells` points at `ncells` bytes; `buf` at `buflen` writable bytes; `written` is
+/// valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_sudoku_format(
+    cells: *const u8,
+    ncells: usize,
+    n: u32,
+    flags: u32,
+    buf: *mut c_char,
+    buflen: usize,
+    written: *mut usize,
+) -> dlx_status {
+    if cells.is_null() || buf.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let need = dlx_sudoku_format_size(n, flags);
+    if need == 0 || ncells != (n as usize) * (n as usize) {
+        return DLX_ERR_ARG;
+    }
+    // SAFETY: non-NULL, `ncells` readable bytes by contract.
+    let g = unsafe { ::core::slice::from_raw_parts(cells, ncells) };
+    if g.iter().any(|&v| u32::from(v) > n) {
+        return DLX_ERR_ARG;
+    }
+    if buflen < need {
+        return DLX_ERR_TOO_SMALL;
+    }
+    // SAFETY: non-NULL, `buflen` writable bytes by contract.
+    let out = unsafe { ::core::slice::from_raw_parts_mut(buf.cast::<u8>(), buflen) };
+    match catch(|| text::format(g, n, flags, out)) {
+        Ok(Ok(k)) => {
+            out[k] = 0;
+            // SAFETY: valid or NULL by contract.
+            if let Some(p) = unsafe { written.as_mut() } {
+                *p = k;
+            }
+            DLX_OK
+        }
+        Ok(Err(_)) => DLX_ERR_ARG,
+        Err(()) => DLX_ERR_INTERNAL,
+    }
+}

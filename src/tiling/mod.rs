@@ -1,0 +1,1031 @@
+//! Polyomino and polycube tiling on top of the exact-cover engine, in one caller-owned
+//! block.
+//!
+//! Safe Rust only, no allocation, no recursion, no I/O, no panics on any input.
+//!
+//! A board is a set of cells of a `width x height x depth` box (depth 1 for a plane
+//! board; every cell is on the board until the caller says otherwise). Pieces are lists
+//! of cells `(x, y, z)`, each coordinate below [`MAX_SIDE`]. [`Tiling::build`] turns
+//! them into an exact-cover problem: one primary column per board cell, one primary
+//! column per piece used exactly once, one secondary column per piece used at most
+//! once (none for pieces used any number of times), and one row per placement
+//! (piece, orientation, offset) that lies wholly on the board.
+//!
+//! Orientations: on a plane board (depth 1) the 4 rotations in the plane, and their 4
+//! mirror images when the piece may be reflected; on a solid board the 24 rotations of
+//! space, and their 24 mirror images when the piece may be reflected. Each is
+//! normalised (moved to the corner, cells sorted) and duplicates are dropped, so the
+//! orientation numbers of a piece are `0 .. orientations` in order of first appearance,
+//! 0 being the piece as given.
+//!
+//! Counting up to symmetry uses the board's symmetries among the transforms above.
+//! Mirror images are among them when every piece has a *mirror partner*: itself when
+//! it may be reflected or is its own mirror image, otherwise the one other piece (same
+//! size and mode) whose shape is its mirror image, like the two screws of the Soma
+//! cube; a mirror image of a solution swaps partners. A solution counts when its
+//! filled board (piece numbers per cell) is the lexicographically smallest among its
+//! images. This is exact when each piece is used at most once; copies of an
+//! unlimited piece are told apart only by the cells they fill.
+//!
+//! The block, in 32-bit words (`V = width * height * depth`, `P = max_pieces`,
+//! `K = max_piece_cells`, `R = max_placements`):
+//!
+//! ```text
+//! header      HEADER_WORDS
+//! board       V          before build: 1 = on the board; after: cell number + 1
+//! cellpos     V          cell number -> position x + width * (y + height * z)
+//! pieces      8 P        cells, mode, may reflect, orientations, mirror partner
+//! pcells      P K        the cells of each piece as given (packed x | y << 10 | z << 20)
+//! orients     48 P K     the normalised cells of each orientation
+//! placements  2 R        (piece << 6 | orientation, packed offset) of each row
+//! syms        48 V       each board symmetry as a map of cell numbers
+//! scratch     V          a filled board
+//! core        ...        the core solver: V + P primary, P secondary, R rows, R (K + 1) entries
+//! ```
+#![forbid(unsafe_code)]
+
+use crate::core::{Dims, Error, Solver, Stats, Step};
+
+/// Words in the fixed header.
+pub const HEADER_WORDS: u64 = 24;
+/// "DLXT" read as a little-endian word.
+pub const MAGIC: u32 = 0x5458_4C44;
+/// Version of the block layout.
+pub const LAYOUT_VERSION: u32 = 1;
+/// Board sides and piece coordinates are below this.
+pub const MAX_SIDE: u32 = 1024;
+/// The most cells a board may have.
+pub const MAX_VOLUME: u64 = 1 << 20;
+/// The most pieces.
+pub const MAX_PIECES: u32 = 1 << 16;
+/// A filled board's value for a cell that is not on the board.
+pub const EMPTY: u32 = u32::MAX;
+
+const W_MAGIC: usize = 0;
+const W_VERSION: usize = 1;
+const W_WORDS: usize = 2; // u64
+const W_WIDTH: usize = 4;
+const W_HEIGHT: usize = 5;
+const W_DEPTH: usize = 6;
+const W_MAX_PIECES: usize = 7;
+const W_MAX_PIECE_CELLS: usize = 8;
+const W_MAX_PLACEMENTS: usize = 9;
+const W_PIECES: usize = 10;
+const W_BUILT: usize = 11;
+const W_CELLS: usize = 12;
+const W_PLACEMENTS: usize = 13;
+const W_SYMS: usize = 14;
+const W_FLAGS: usize = 15;
+/// Non-zero after an internal error; the handle refuses every later call.
+pub const W_POISONED: usize = 16;
+const W_EXACT: usize = 17;
+const W_ATMOST: usize = 18;
+const W_SYM_MIRROR: usize = 19; // u64: bit g set when symmetry g is a mirror image
+
+/// The block was allocated by the library.
+pub const FLAG_HEAP: u32 = 1;
+
+/// How often a piece is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Mode {
+    /// In every solution exactly once.
+    Exactly = 0,
+    /// At most once.
+    AtMost = 1,
+    /// Any number of times, also never.
+    Unlimited = 2,
+}
+
+impl Mode {
+    /// The mode of a number, if it is one.
+    pub fn from_u32(v: u32) -> Option<Mode> {
+        Some(match v {
+            0 => Mode::Exactly,
+            1 => Mode::AtMost,
+            2 => Mode::Unlimited,
+            _ => return None,
+        })
+    }
+}
+
+/// The capacity of a tiling block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TilingDims {
+    /// Board box sides, each `1 ..= MAX_SIDE`; depth 1 for a plane board.
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    /// The most pieces (`1 ..= MAX_PIECES`).
+    pub max_pieces: u32,
+    /// The most cells of one piece (`1 ..= MAX_SIDE`).
+    pub max_piece_cells: u32,
+    /// The most placements (rows); 0 = the worst case, every orientation of every
+    /// piece at every position of the box.
+    pub max_placements: u32,
+}
+
+/// One placement: a piece in one of its orientations, moved by an offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub piece: u32,
+    pub orientation: u32,
+    /// Where the orientation's normalised cells (smallest coordinates 0) are moved to.
+    pub offset: [u32; 3],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    board: usize,
+    cellpos: usize,
+    pieces: usize,
+    pcells: usize,
+    orients: usize,
+    placements: usize,
+    syms: usize,
+    scratch: usize,
+    core: usize,
+    total: usize,
+    core_dims: Dims,
+}
+
+impl TilingDims {
+    fn volume(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height) * u64::from(self.depth)
+    }
+
+    fn solid(&self) -> bool {
+        self.depth > 1
+    }
+
+    /// The placement capacity, with 0 replaced by the worst case.
+    fn placements(&self) -> Option<u32> {
+        if self.max_placements != 0 {
+            return Some(self.max_placements);
+        }
+        let per = if self.solid() { 48 } else { 8 };
+        u32::try_from(u64::from(self.max_pieces) * per * self.volume()).ok()
+    }
+
+    fn layout(&self) -> Option<Layout> {
+        let sides = [self.width, self.height, self.depth];
+        if sides.iter().any(|&s| s == 0 || s > MAX_SIDE)
+            || self.volume() > MAX_VOLUME
+            || self.max_pieces == 0
+            || self.max_pieces > MAX_PIECES
+            || self.max_piece_cells == 0
+            || self.max_piece_cells > MAX_SIDE
+        {
+            return None;
+        }
+        let v = self.volume();
+        let p = u64::from(self.max_pieces);
+        let k = u64::from(self.max_piece_cells);
+        let r = u64::from(self.placements()?);
+        let core_dims = Dims {
+            primary: u32::try_from(v + p).ok()?,
+            secondary: self.max_pieces,
+            max_rows: r as u32,
+            max_entries: u32::try_from(r * (k + 1)).ok()?,
+        };
+        let core_words = core_dims.required_words()?;
+        let board = HEADER_WORDS;
+        let cellpos = board + v;
+        let pieces = cellpos + v;
+        let pcells = pieces + 8 * p;
+        let orients = pcells + p * k;
+        let placements = orients + 48 * p * k;
+        let syms = placements + 2 * r;
+        let scratch = syms + 48 * v;
+        let core = (scratch + v + 1) & !1; // keep the core solver 8-byte aligned
+        let total = core + core_words;
+        usize::try_from(total.checked_mul(4)?).ok()?;
+        Some(Layout {
+            board: board as usize,
+            cellpos: cellpos as usize,
+            pieces: pieces as usize,
+            pcells: pcells as usize,
+            orients: orients as usize,
+            placements: placements as usize,
+            syms: syms as usize,
+            scratch: scratch as usize,
+            core: core as usize,
+            total: total as usize,
+            core_dims,
+        })
+    }
+
+    /// Words a block with these dimensions needs, or `None` when they are out of range.
+    pub fn required_words(&self) -> Option<u64> {
+        self.layout().map(|l| l.total as u64)
+    }
+
+    /// Bytes a block with these dimensions needs, or `None`.
+    pub fn required_bytes(&self) -> Option<usize> {
+        self.layout().map(|l| l.total * 4)
+    }
+}
+
+fn get64(w: &[u32], at: usize) -> u64 {
+    u64::from(w[at]) | (u64::from(w[at + 1]) << 32)
+}
+
+fn put64(w: &mut [u32], at: usize, v: u64) {
+    w[at] = v as u32;
+    w[at + 1] = (v >> 32) as u32;
+}
+
+fn pack(c: [i32; 3]) -> u32 {
+    (c[0] as u32) | ((c[1] as u32) << 10) | ((c[2] as u32) << 20)
+}
+
+fn unpack(p: u32) -> [i32; 3] {
+    [
+        (p & 1023) as i32,
+        ((p >> 10) & 1023) as i32,
+        ((p >> 20) & 1023) as i32,
+    ]
+}
+
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [1, 0, 2],
+    [0, 2, 1],
+    [2, 1, 0],
+    [1, 2, 0],
+    [2, 0, 1],
+];
+const PERM_ODD: [bool; 6] = [false, true, true, true, false, false];
+
+/// Transform `t` (0..48): a permutation of the axes and a sign per axis.
+fn transform(t: usize, c: [i32; 3]) -> [i32; 3] {
+    let p = PERMS[t / 8];
+    let mut out = [0; 3];
+    for i in 0..3 {
+        let v = c[p[i]];
+        out[i] = if (t >> i) & 1 == 1 { -v } else { v };
+    }
+    out
+}
+
+/// True when transform `t` is a rotation (no mirror image).
+fn proper(t: usize) -> bool {
+    let flips = (t % 8).count_ones() % 2 == 1;
+    PERM_ODD[t / 8] == flips
+}
+
+/// True when transform `t` keeps z and moves only within the plane.
+fn planar(t: usize) -> bool {
+    t / 8 <= 1 && (t >> 2) & 1 == 0
+}
+
+/// The transforms of a board of this kind, in order.
+fn allowed(t: usize, solid: bool, reflect: bool) -> bool {
+    (solid || planar(t)) && (reflect || proper(t))
+}
+
+/// A tiling problem in a caller-provided block.
+pub struct Tiling<'a> {
+    head: &'a mut [u32],
+    board: &'a mut [u32],
+    cellpos: &'a mut [u32],
+    pieces: &'a mut [[u32; 8]],
+    pcells: &'a mut [u32],
+    orients: &'a mut [u32],
+    placements: &'a mut [[u32; 2]],
+    syms: &'a mut [u32],
+    scratch: &'a mut [u32],
+    core: &'a mut [u32],
+}
+
+impl<'a> Tiling<'a> {
+    /// Builds an empty tiling (every cell of the box on the board, no pieces).
+    pub fn init(words: &'a mut [u32], dims: TilingDims) -> Result<Tiling<'a>, Error> {
+        let l = dims.layout().ok_or(Error::Arg)?;
+        if words.len() < l.total {
+            return Err(Error::TooSmall);
+        }
+        words[..l.core].fill(0);
+        let t = Tiling::carve(words, &l);
+        t.head[W_MAGIC] = MAGIC;
+        t.head[W_VERSION] = LAYOUT_VERSION;
+        put64(t.head, W_WORDS, l.total as u64);
+        t.head[W_WIDTH] = dims.width;
+        t.head[W_HEIGHT] = dims.height;
+        t.head[W_DEPTH] = dims.depth;
+        t.head[W_MAX_PIECES] = dims.max_pieces;
+        t.head[W_MAX_PIECE_CELLS] = dims.max_piece_cells;
+        t.head[W_MAX_PLACEMENTS] = dims.max_placements;
+        t.board.fill(1);
+        Solver::init(t.core, l.core_dims)?;
+        Ok(t)
+    }
+
+    /// Reopens a block made by [`Tiling::init`], checking its header.
+    pub fn open(words: &'a mut [u32]) -> Result<Tiling<'a>, Error> {
+        if words.len() < HEADER_WORDS as usize
+            || words[W_MAGIC] != MAGIC
+            || words[W_VERSION] != LAYOUT_VERSION
+        {
+            return Err(Error::Corrupt);
+        }
+        let dims = Self::dims_of(words);
+        let l = dims.layout().ok_or(Error::Corrupt)?;
+        if get64(words, W_WORDS) != l.total as u64
+            || words.len() < l.total
+            || words[W_PIECES] > dims.max_pieces
+            || words[W_CELLS] as u64 > dims.volume()
+            || words[W_SYMS] > 48
+            || words[W_BUILT] > 1
+            || u64::from(words[W_PLACEMENTS]) > (l.syms - l.placements) as u64 / 2
+        {
+            return Err(Error::Corrupt);
+        }
+        let t = Tiling::carve(words, &l);
+        let npieces = t.head[W_PIECES] as usize;
+        if t.pieces[..npieces].iter().any(|p| {
+            p[0] == 0 || p[0] > dims.max_piece_cells || p[3] > 48 || p[4] as usize >= npieces
+        }) {
+            return Err(Error::Corrupt);
+        }
+        Ok(t)
+    }
+
+    /// The total words of the block a header describes (for the C layer), if valid.
+    pub fn words_of(head: &[u32]) -> Option<u64> {
+        (head.len() >= HEADER_WORDS as usize
+            && head[W_MAGIC] == MAGIC
+            && head[W_VERSION] == LAYOUT_VERSION)
+            .then(|| get64(head, W_WORDS))
+    }
+
+    fn dims_of(w: &[u32]) -> TilingDims {
+        TilingDims {
+            width: w[W_WIDTH],
+            height: w[W_HEIGHT],
+            depth: w[W_DEPTH],
+            max_pieces: w[W_MAX_PIECES],
+            max_piece_cells: w[W_MAX_PIECE_CELLS],
+            max_placements: w[W_MAX_PLACEMENTS],
+        }
+    }
+
+    fn carve(words: &'a mut [u32], l: &Layout) -> Tiling<'a> {
+        let (head, rest) = words[..l.total].split_at_mut(l.board);
+        let (board, rest) = rest.split_at_mut(l.cellpos - l.board);
+        let (cellpos, rest) = rest.split_at_mut(l.pieces - l.cellpos);
+        let (pieces, rest) = rest.split_at_mut(l.pcells - l.pieces);
+        let (pcells, rest) = rest.split_at_mut(l.orients - l.pcells);
+        let (orients, rest) = rest.split_at_mut(l.placements - l.orients);
+        let (placements, rest) = rest.split_at_mut(l.syms - l.placements);
+        let (syms, rest) = rest.split_at_mut(l.scratch - l.syms);
+        let (scratch, core) = rest.split_at_mut(l.core - l.scratch);
+        let v = board.len();
+        Tiling {
+            head,
+            board,
+            cellpos,
+            pieces: pieces.as_chunks_mut().0,
+            pcells,
+            orients,
+            placements: placements.as_chunks_mut().0,
+            syms,
+            scratch: &mut scratch[..v],
+            core,
+        }
+    }
+
+    /// The dimensions the block was made with.
+    pub fn dims(&self) -> TilingDims {
+        Self::dims_of(self.head)
+    }
+
+    /// True when the library allocated the block.
+    pub fn is_heap(&self) -> bool {
+        self.head[W_FLAGS] & FLAG_HEAP != 0
+    }
+
+    /// Marks the block as allocated by the library.
+    pub fn set_heap(&mut self, on: bool) {
+        if on {
+            self.head[W_FLAGS] |= FLAG_HEAP;
+        } else {
+            self.head[W_FLAGS] &= !FLAG_HEAP;
+        }
+    }
+
+    /// True once [`Tiling::build`] succeeded (until [`Tiling::clear`]).
+    pub fn is_built(&self) -> bool {
+        self.head[W_BUILT] == 1
+    }
+
+    /// Pieces added so far.
+    pub fn pieces(&self) -> u32 {
+        self.head[W_PIECES]
+    }
+
+    /// Board cells (after build).
+    pub fn cells(&self) -> u32 {
+        self.head[W_CELLS]
+    }
+
+    /// Placements (rows) generated by the build.
+    pub fn placements(&self) -> u32 {
+        self.head[W_PLACEMENTS]
+    }
+
+    /// Symmetries of the board used for counting up to symmetry (1 = none but the
+    /// identity), after build.
+    pub fn symmetries(&self) -> u32 {
+        self.head[W_SYMS]
+    }
+
+    fn volume(&self) -> usize {
+        self.board.len()
+    }
+
+    fn pos(&self, x: u32, y: u32, z: u32) -> Option<usize> {
+        let d = self.dims();
+        (x < d.width && y < d.height && z < d.depth)
+            .then(|| (x + d.width * (y + d.height * z)) as usize)
+    }
+
+    /// Drops every piece, puts every cell of the box back on the board and forgets the
+    /// build.
+    pub fn clear(&mut self) -> Result<(), Error> {
+        self.head[W_PIECES] = 0;
+        self.head[W_BUILT] = 0;
+        self.head[W_CELLS] = 0;
+        self.head[W_PLACEMENTS] = 0;
+        self.head[W_SYMS] = 0;
+        self.board.fill(1);
+        let dims = Solver::open(self.core)?.dims();
+        Solver::init(self.core, dims)?;
+        Ok(())
+    }
+
+    /// Sets the board: `mask[x + width * (y + height * z)]` non-zero for a cell on the
+    /// board. `mask` must hold exactly `width * height * depth` values. Only before
+    /// the build.
+    pub fn set_board(&mut self, mask: &[u8]) -> Result<(), Error> {
+        if self.is_built() {
+            return Err(Error::State);
+        }
+        if mask.len() != self.volume() {
+            return Err(Error::Arg);
+        }
+        for (b, &m) in self.board.iter_mut().zip(mask) {
+            *b = u32::from(m != 0);
+        }
+        Ok(())
+    }
+
+    /// Adds a piece made of `cells` (each `[x, y, z]`, coordinates below
+    /// [`MAX_SIDE`], no cell twice), used as `mode` says, in its mirror images too when
+    /// `reflect`. Returns its number (0, 1, ... in order). Only before the build.
+    pub fn add_piece(
+        &mut self,
+        cells: &[[u32; 3]],
+        mode: Mode,
+        reflect: bool,
+    ) -> Result<u32, Error> {
+        if self.is_built() {
+            return Err(Error::State);
+        }
+        let d = self.dims();
+        if cells.is_empty() {
+            return Err(Error::EmptyRow);
+        }
+        if cells.len() > d.max_piece_cells as usize {
+            return Err(Error::Capacity);
+        }
+        if cells.iter().any(|c| c.iter().any(|&v| v >= MAX_SIDE)) {
+            return Err(Error::Arg);
+        }
+        for (i, c) in cells.iter().enumerate() {
+            if cells[i + 1..].contains(c) {
+                return Err(Error::Duplicate);
+            }
+        }
+        let id = self.head[W_PIECES];
+        if id >= d.max_pieces {
+            return Err(Error::Capacity);
+        }
+        let k = d.max_piece_cells as usize;
+        let base = id as usize * k;
+        for (slot, c) in self.pcells[base..].iter_mut().zip(cells) {
+            *slot = pack([c[0] as i32, c[1] as i32, c[2] as i32]);
+        }
+        self.pieces[id as usize] = [
+            cells.len() as u32,
+            mode as u32,
+            u32::from(reflect),
+            0,
+            id,
+            0,
+            0,
+            0,
+        ];
+        self.head[W_PIECES] = id + 1;
+        Ok(id)
+    }
+
+    /// The number of orientations of piece `p` (after build).
+    pub fn orientations(&self, p: u32) -> Option<u32> {
+        (self.is_built() && p < self.pieces()).then(|| self.pieces[p as usize][3])
+    }
+
+    /// The normalised cells of orientation `o` of piece `p`, packed (after build).
+    fn orientation(&self, p: u32, o: u32) -> &[u32] {
+        let k = self.head[W_MAX_PIECE_CELLS] as usize;
+        let n = self.pieces[p as usize][0] as usize;
+        let at = (p as usize * 48 + o as usize) * k;
+        &self.orients[at..at + n]
+    }
+
+    /// Generates the orientations, the placements (rows) and the board's symmetries.
+    /// Fails with [`Error::Capacity`] when there are more placements than
+    /// `max_placements`; nothing is built then.
+    pub fn build(&mut self) -> Result<(), Error> {
+        if self.is_built() {
+            return Err(Error::State);
+        }
+        let d = self.dims();
+        let solid = d.solid();
+        let k = d.max_piece_cells as usize;
+        let npieces = self.pieces();
+        // Board cells.
+        let mut n = 0u32;
+        for v in 0..self.volume() {
+            if self.board[v] != 0 {
+                self.cellpos[n as usize] = v as u32;
+                n += 1;
+            }
+        }
+        // Orientations.
+        for p in 0..npieces as usize {
+            let [size, _, reflect, ..] = self.pieces[p];
+            let size = size as usize;
+            let mut count = 0usize;
+            for t in 0..48 {
+                if !allowed(t, solid, reflect == 1) {
+                    continue;
+                }
+                let at = (p * 48 + count) * k;
+                let mut min = [i32::MAX; 3];
+                for i in 0..size {
+                    let c = transform(t, unpack(self.pcells[p * k + i]));
+                    for a in 0..3 {
+                        min[a] = min[a].min(c[a]);
+                    }
+                }
+                for i in 0..size {
+                    let c = transform(t, unpack(self.pcells[p * k + i]));
+                    self.orients[at + i] = pack([c[0] - min[0], c[1] - min[1], c[2] - min[2]]);
+                }
+                self.orients[at..at + size].sort_unstable();
+                let seen = (0..count).any(|o| {
+                    let b = (p * 48 + o) * k;
+                    self.orients[b..b + size] == self.orients[at..at + size]
+                });
+                if !seen {
+                    count += 1;
+                }
+            }
+            self.pieces[p][3] = count as u32;
+        }
+        let mirrors = self.mirror_partners();
+        // Columns: cells, then pieces used exactly once; secondary: pieces used at most once.
+        let mut exact = 0u32;
+        let mut atmost = 0u32;
+        for p in 0..npieces as usize {
+            match Mode::from_u32(self.pieces[p][1]) {
+                Some(Mode::Exactly) => exact += 1,
+                Some(Mode::AtMost) => atmost += 1,
+                _ => {}
+            }
+        }
+        let core_dims = Solver::open(self.core)?.dims();
+        let dims = Dims {
+            primary: n + exact,
+            secondary: atmost,
+            max_rows: core_dims.max_rows,
+            max_entries: core_dims.max_entries,
+        };
+        let mut s = Solver::init(self.core, dims)?;
+        let mut rows = 0u32;
+        let (mut ei, mut ai) = (0u32, 0u32);
+        let mut cols = [0u32; MAX_SIDE as usize + 1];
+        for p in 0..npieces as usize {
+            let [size, mode, _, norient, ..] = self.pieces[p];
+            let extra = match Mode::from_u32(mode) {
+                Some(Mode::Exactly) => {
+                    ei += 1;
+                    Some(n + ei - 1)
+                }
+                Some(Mode::AtMost) => {
+                    ai += 1;
+                    Some(n + exact + ai - 1)
+                }
+                _ => None,
+            };
+            let size = size as usize;
+            for o in 0..norient as usize {
+                let at = (p * 48 + o) * k;
+                let cells = &self.orients[at..at + size];
+                let mut span = [0i32; 3];
+                for &c in cells {
+                    let c = unpack(c);
+                    for a in 0..3 {
+                        span[a] = span[a].max(c[a]);
+                    }
+                }
+                let sides = [d.width as i32, d.height as i32, d.depth as i32];
+                if (0..3).any(|a| span[a] >= sides[a]) {
+                    continue;
+                }
+                for oz in 0..sides[2] - span[2] {
+                    for oy in 0..sides[1] - span[1] {
+                        'offset: for ox in 0..sides[0] - span[0] {
+                            for (i, &c) in cells.iter().enumerate() {
+                                let c = unpack(c);
+                                let v =
+                                    (c[0] + ox) + sides[0] * ((c[1] + oy) + sides[1] * (c[2] + oz));
+                                if self.board[v as usize] == 0 {
+                                    continue 'offset;
+                                }
+                                cols[i] = v as u32; // a position for now
+                            }
+                            // Positions to cell numbers: count board cells before each.
+                            for c in cols.iter_mut().take(size) {
+                                *c = cell_number(self.cellpos, n, *c);
+                            }
+                            let mut len = size;
+                            if let Some(x) = extra {
+                                cols[len] = x;
+                                len += 1;
+                            }
+                            if rows as usize >= self.placements.len() {
+                                return Err(Error::Capacity);
+                            }
+                            s.add_row(&cols[..len])?;
+                            self.placements[rows as usize] =
+                                [(p as u32) << 6 | o as u32, pack([ox, oy, oz])];
+                            rows += 1;
+                        }
+                    }
+                }
+            }
+        }
+        drop(s);
+        // Board symmetries.
+        let mut nsym = 0usize;
+        let mut mirror_mask = 0u64;
+        if n > 0 {
+            let mut min = [i32::MAX; 3];
+            for i in 0..n as usize {
+                let c = self.coords(self.cellpos[i]);
+                for a in 0..3 {
+                    min[a] = min[a].min(c[a]);
+                }
+            }
+            for t in 0..48 {
+                if !allowed(t, solid, mirrors) {
+                    continue;
+                }
+                let mut tmin = [i32::MAX; 3];
+                for i in 0..n as usize {
+                    let c = transform(t, self.coords(self.cellpos[i]));
+                    for a in 0..3 {
+                        tmin[a] = tmin[a].min(c[a]);
+                    }
+                }
+                let base = nsym * self.volume();
+                let mut ok = true;
+                for i in 0..n as usize {
+                    let c = transform(t, self.coords(self.cellpos[i]));
+                    let m = [
+                        c[0] - tmin[0] + min[0],
+                        c[1] - tmin[1] + min[1],
+                        c[2] - tmin[2] + min[2],
+                    ];
+                    let sides = [d.width as i32, d.height as i32, d.depth as i32];
+                    if (0..3).any(|a| m[a] < 0 || m[a] >= sides[a]) {
+                        ok = false;
+                        break;
+                    }
+                    let v = (m[0] + sides[0] * (m[1] + sides[1] * m[2])) as usize;
+                    if self.board[v] == 0 {
+                        ok = false;
+                        break;
+                    }
+                    self.syms[base + i] = cell_number(self.cellpos, n, v as u32);
+                }
+                if ok {
+                    if !proper(t) {
+                        mirror_mask |= 1 << nsym;
+                    }
+                    nsym += 1;
+                }
+            }
+        }
+        // Board marks become cell numbers + 1.
+        for i in 0..n as usize {
+            self.board[self.cellpos[i] as usize] = i as u32 + 1;
+        }
+        self.head[W_CELLS] = n;
+        self.head[W_PLACEMENTS] = rows;
+        self.head[W_SYMS] = nsym as u32;
+        put64(self.head, W_SYM_MIRROR, mirror_mask);
+        self.head[W_EXACT] = exact;
+        self.head[W_ATMOST] = atmost;
+        self.head[W_BUILT] = 1;
+        Ok(())
+    }
+
+    /// Finds each piece's mirror partner (see the module notes); true when every piece
+    /// has one and the pairing is one-to-one.
+    fn mirror_partners(&mut self) -> bool {
+        let k = self.head[W_MAX_PIECE_CELLS] as usize;
+        let npieces = self.pieces() as usize;
+        let mut shape = [0u32; MAX_SIDE as usize];
+        let mut ok = true;
+        for p in 0..npieces {
+            let [size, mode, reflect, ..] = self.pieces[p];
+            self.pieces[p][4] = p as u32;
+            if reflect == 1 {
+                continue;
+            }
+            let size = size as usize;
+            let shape = &mut shape[..size];
+            let mut min = [i32::MAX; 3];
+            for i in 0..size {
+                let c = transform(1, unpack(self.pcells[p * k + i]));
+                for a in 0..3 {
+                    min[a] = min[a].min(c[a]);
+                }
+            }
+            for (i, s) in shape.iter_mut().enumerate() {
+                let c = transform(1, unpack(self.pcells[p * k + i]));
+                *s = pack([c[0] - min[0], c[1] - min[1], c[2] - min[2]]);
+            }
+            shape.sort_unstable();
+            let matches = |q: usize| {
+                let [qsize, qmode, _, qn, ..] = self.pieces[q];
+                qsize as usize == size
+                    && qmode == mode
+                    && (0..qn).any(|o| self.orientation(q as u32, o) == &shape[..])
+            };
+            let partner = if matches(p) {
+                Some(p)
+            } else {
+                (0..npieces).find(|&q| q != p && matches(q))
+            };
+            match partner {
+                Some(q) => self.pieces[p][4] = q as u32,
+                None => ok = false,
+            }
+        }
+        ok && (0..npieces).all(|p| {
+            let q = self.pieces[p][4] as usize;
+            q < npieces && self.pieces[q][4] as usize == p
+        })
+    }
+
+    fn coords(&self, v: u32) -> [i32; 3] {
+        let w = self.head[W_WIDTH];
+        let h = self.head[W_HEIGHT];
+        [(v % w) as i32, (v / w % h) as i32, (v / w / h) as i32]
+    }
+
+    /// Placement (row) `row`.
+    pub fn placement(&self, row: u32) -> Option<Placement> {
+        if !self.is_built() || row >= self.placements() {
+            return None;
+        }
+        let [po, off] = self.placements[row as usize];
+        let o = unpack(off);
+        Some(Placement {
+            piece: po >> 6,
+            orientation: po & 63,
+            offset: [o[0] as u32, o[1] as u32, o[2] as u32],
+        })
+    }
+
+    /// The board cells `[x, y, z]` covered by placement `row`, written to `out`;
+    /// returns how many (the piece's size), or `None` when there is no such row or
+    /// `out` is too short.
+    pub fn placement_cells(&self, row: u32, out: &mut [[u32; 3]]) -> Option<usize> {
+        let pl = self.placement(row)?;
+        let cells = self.orientation(pl.piece, pl.orientation);
+        if out.len() < cells.len() {
+            return None;
+        }
+        for (o, &c) in out.iter_mut().zip(cells) {
+            let c = unpack(c);
+            *o = [
+                c[0] as u32 + pl.offset[0],
+                c[1] as u32 + pl.offset[1],
+                c[2] as u32 + pl.offset[2],
+            ];
+        }
+        Some(cells.len())
+    }
+
+    /// Fixes piece `piece` on the cells `cells` (any order) in every solution: they
+    /// must be the cells of one of its orientations, moved, and lie on the board.
+    /// Returns the placement's row. After the build, with no search under way.
+    ///
+    /// Errors: [`Error::State`] (not built, or a search is under way), [`Error::Arg`]
+    /// (no such piece, or the cells are not that piece on the board),
+    /// [`Error::Conflict`] (overlaps an earlier fixed piece, or fixes a piece used at
+    /// most or exactly once a second time).
+    pub fn place(&mut self, piece: u32, cells: &[[u32; 3]]) -> Result<u32, Error> {
+        if !self.is_built() {
+            return Err(Error::State);
+        }
+        if piece >= self.pieces() || cells.len() != self.pieces[piece as usize][0] as usize {
+            return Err(Error::Arg);
+        }
+        if cells.iter().any(|c| c.iter().any(|&v| v >= MAX_SIDE)) {
+            return Err(Error::Arg);
+        }
+        let mut min = [u32::MAX; 3];
+        for c in cells {
+            for a in 0..3 {
+                min[a] = min[a].min(c[a]);
+            }
+        }
+        let mut shape = [0u32; MAX_SIDE as usize];
+        let shape = &mut shape[..cells.len()];
+        for (s, c) in shape.iter_mut().zip(cells) {
+            *s = pack([
+                (c[0] - min[0]) as i32,
+                (c[1] - min[1]) as i32,
+                (c[2] - min[2]) as i32,
+            ]);
+        }
+        shape.sort_unstable();
+        let norient = self.pieces[piece as usize][3];
+        let o = (0..norient)
+            .find(|&o| self.orientation(piece, o) == &shape[..])
+            .ok_or(Error::Arg)?;
+        let key = [
+            piece << 6 | o,
+            pack([min[0] as i32, min[1] as i32, min[2] as i32]),
+        ];
+        let n = self.placements() as usize;
+        let row = self.placements[..n]
+            .iter()
+            .position(|&p| p == key)
+            .ok_or(Error::Arg)? as u32;
+        Solver::open(self.core)?.select_row(row)?;
+        Ok(row)
+    }
+
+    /// Drops every fixed piece (no search may be under way).
+    pub fn unplace_all(&mut self) -> Result<(), Error> {
+        Solver::open(self.core)?.unselect_all()
+    }
+
+    fn built_solver(&mut self) -> Result<Solver<'_>, Error> {
+        if !self.is_built() {
+            return Err(Error::State);
+        }
+        Solver::open(self.core)
+    }
+
+    /// Goes on with the search (the first call starts it): [`Step::Solution`] (read
+    /// it with [`Tiling::solution`] or [`Tiling::fill`]), [`Step::Exhausted`], or
+    /// [`Step::BudgetSpent`] after at least `budget` link updates (0 = no limit).
+    pub fn next(&mut self, budget: u64) -> Result<Step, Error> {
+        Ok(self.built_solver()?.next(budget))
+    }
+
+    /// Abandons the search under way; fixed pieces stay.
+    pub fn reset(&mut self) -> Result<(), Error> {
+        self.built_solver()?.reset();
+        Ok(())
+    }
+
+    /// Counts the solutions (fixed pieces respected), stopping at `limit` (0 = no
+    /// limit); leaves the search reset.
+    pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
+        Ok(self.built_solver()?.count(limit))
+    }
+
+    /// Figures of the current or last search.
+    pub fn stats(&mut self) -> Result<Stats, Error> {
+        Ok(self.built_solver()?.stats())
+    }
+
+    /// The rows (placements) of the last solution, fixed pieces first.
+    pub fn solution(&self) -> Option<&[u32]> {
+        if !self.is_built() {
+            return None;
+        }
+        let h = Solver::peek(self.core).ok()?;
+        let (at, len) = crate::core::solution_words(&h)?;
+        self.core.get(at..at + len)
+    }
+
+    /// Writes the last solution as a filled board: `out[x + width * (y + height * z)]`
+    /// is the piece number covering that cell, or [`EMPTY`] off the board. `out`
+    /// must hold at least `width * height * depth` values.
+    pub fn fill(&self, out: &mut [u32]) -> Result<(), Error> {
+        let v = self.volume();
+        if out.len() < v {
+            return Err(Error::Arg);
+        }
+        let rows = self.solution().ok_or(Error::State)?;
+        out[..v].fill(EMPTY);
+        for &r in rows {
+            let pl = self.placement(r).ok_or(Error::Corrupt)?;
+            let o = self.orientation(pl.piece, pl.orientation);
+            for &c in o {
+                let c = unpack(c);
+                let p = self
+                    .pos(
+                        c[0] as u32 + pl.offset[0],
+                        c[1] as u32 + pl.offset[1],
+                        c[2] as u32 + pl.offset[2],
+                    )
+                    .ok_or(Error::Corrupt)?;
+                out[p] = pl.piece;
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts every solution and those distinct up to the board's symmetry (see the
+    /// module notes), as `(all, distinct)`; leaves the search reset.
+    pub fn count_distinct(&mut self) -> Result<(u64, u64), Error> {
+        self.built_solver()?.reset();
+        let n = self.cells() as usize;
+        let vol = self.volume();
+        let nsym = self.symmetries() as usize;
+        let (mut all, mut distinct) = (0u64, 0u64);
+        loop {
+            let step = Solver::open(self.core)?.next(0);
+            if step != Step::Solution {
+                break;
+            }
+            all += 1;
+            // The filled board by cell number, in scratch.
+            let h = Solver::peek(self.core)?;
+            let (at, len) = crate::core::solution_words(&h).ok_or(Error::Corrupt)?;
+            for i in 0..len {
+                let row = self.core[at + i];
+                let pl = self.placement(row).ok_or(Error::Corrupt)?;
+                let k = self.head[W_MAX_PIECE_CELLS] as usize;
+                let size = self.pieces[pl.piece as usize][0] as usize;
+                let ob = (pl.piece as usize * 48 + pl.orientation as usize) * k;
+                for j in 0..size {
+                    let c = unpack(self.orients[ob + j]);
+                    let p = self
+                        .pos(
+                            c[0] as u32 + pl.offset[0],
+                            c[1] as u32 + pl.offset[1],
+                            c[2] as u32 + pl.offset[2],
+                        )
+                        .ok_or(Error::Corrupt)?;
+                    let cell = self.board[p].wrapping_sub(1) as usize;
+                    if cell >= n {
+                        return Err(Error::Corrupt);
+                    }
+                    self.scratch[cell] = pl.piece;
+                }
+            }
+            let b = &self.scratch[..n];
+            let mirror_mask = get64(self.head, W_SYM_MIRROR);
+            let pieces = &*self.pieces;
+            let canonical = (0..nsym).all(|g| {
+                let map = &self.syms[g * vol..g * vol + n];
+                let mirror = (mirror_mask >> g) & 1 == 1;
+                for i in 0..n {
+                    let Some(&(mut img)) = b.get(map[i] as usize) else {
+                        return false;
+                    };
+                    if mirror {
+                        img = pieces.get(img as usize).map_or(img, |p| p[4]);
+                    }
+                    if img != b[i] {
+                        return b[i] < img;
+                    }
+                }
+                true
+            });
+            distinct += u64::from(canonical);
+        }
+        Solver::open(self.core)?.reset();
+        Ok((all, distinct))
+    }
+}
+
+/// The cell number of board position `v`: its index in the sorted `cellpos[..n]`.
+fn cell_number(cellpos: &[u32], n: u32, v: u32) -> u32 {
+    match cellpos[..n as usize].binary_search(&v) {
+        Ok(i) => i as u32,
+        Err(_) => u32::MAX,
+    }
+}

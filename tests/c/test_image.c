@@ -1,0 +1,330 @@
+/* Images, progress, splitting and parallel counting, checked from C (compiled as C11
+ * and as C++17 by tests/c_api.rs). */
+#include "dlx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                              \
+  do {                                                                           \
+    ++checks;                                                                    \
+    if (!(cond)) {                                                               \
+      ++failures;                                                                \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);   \
+    }                                                                            \
+  } while (0)
+
+#define CHECK_STATUS(call, want)                                                 \
+  do {                                                                           \
+    dlx_status got_ = (call);                                                    \
+    ++checks;                                                                    \
+    if (got_ != (want)) {                                                        \
+      ++failures;                                                                \
+      fprintf(stderr, "%s:%d: %s returned %d (%s), want %d\n", __FILE__,         \
+              __LINE__, #call, (int)got_, dlx_status_str(got_), (int)(want));    \
+    }                                                                            \
+  } while (0)
+
+/* N-queens: rows and columns primary, the two diagonal families secondary. */
+static dlx_solver *new_queens(uint32_t n) {
+  dlx_dims d;
+  dlx_solver *s = NULL;
+  uint32_t r, c;
+  d.primary = 2 * n;
+  d.secondary = 2 * (2 * n - 1);
+  d.max_rows = n * n;
+  d.max_entries = 4 * n * n;
+  CHECK_STATUS(dlx_new(&d, &s), DLX_OK);
+  if (s == NULL) return NULL;
+  for (r = 0; r < n; ++r) {
+    for (c = 0; c < n; ++c) {
+      uint32_t cols[4];
+      cols[0] = r;
+      cols[1] = n + c;
+      cols[2] = 2 * n + r + c;
+      cols[3] = 2 * n + (2 * n - 1) + (r + n - 1 - c);
+      CHECK_STATUS(dlx_add_row(s, cols, 4, NULL), DLX_OK);
+    }
+  }
+  return s;
+}
+
+/* An aligned heap copy of a solver's image (free with free()). */
+static void *copy_image(const dlx_solver *s, size_t *len) {
+  const void *mem = NULL;
+  void *copy;
+  *len = 0;
+  if (dlx_image(s, &mem, len) != DLX_OK) return NULL;
+  copy = malloc(*len + 8); /* malloc is aligned for any object type */
+  if (copy != NULL) memcpy(copy, mem, *len);
+  return copy;
+}
+
+/* Solutions left in a search, counted with dlx_next. */
+static uint64_t finish(dlx_solver *s, uint64_t budget) {
+  uint64_t n = 0;
+  dlx_status st;
+  while ((st = dlx_next(s, budget)) != DLX_EXHAUSTED) {
+    if (st == DLX_SOLUTION) ++n;
+    if (st < 0) return (uint64_t)-1;
+  }
+  return n;
+}
+
+static void test_image_round_trip(void) {
+  dlx_solver *s = new_queens(6); /* 4 solutions */
+  uint64_t before = 0;
+  int stop;
+  if (s == NULL) return;
+  for (stop = 0; stop < 60; ++stop) {
+    int i;
+    size_t len;
+    void *copy;
+    dlx_solver *t = NULL;
+    before = 0;
+    CHECK_STATUS(dlx_reset(s), DLX_OK);
+    for (i = 0; i < stop; ++i) {
+      dlx_status st = dlx_next(s, 37);
+      if (st == DLX_SOLUTION) ++before;
+      if (st == DLX_EXHAUSTED) break;
+    }
+    copy = copy_image(s, &len);
+    CHECK(copy != NULL);
+    if (copy == NULL) break;
+    CHECK_STATUS(dlx_attach(copy, len, &t), DLX_OK);
+    CHECK(t == (dlx_solver *)copy);
+    if (t != NULL) {
+      CHECK(before + finish(t, 5) == 4);
+      dlx_free(t); /* the caller's memory: left alone */
+    }
+    free(copy);
+  }
+  dlx_free(s);
+}
+
+static void test_attach_errors(void) {
+  dlx_solver *s = new_queens(4);
+  dlx_solver *t = NULL;
+  const void *mem = NULL;
+  size_t len = 0, i;
+  unsigned char *copy;
+  unsigned char *saved;
+  unsigned char *orig;
+  uint64_t want = 0;
+  if (s == NULL) return;
+  CHECK_STATUS(dlx_image(NULL, &mem, &len), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_image(s, NULL, &len), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_image(s, &mem, NULL), DLX_ERR_NULL);
+  CHECK(dlx_next(s, 20) == DLX_BUDGET_SPENT);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+  CHECK(mem == (const void *)s);
+  copy = (unsigned char *)malloc(len + 16);
+  saved = (unsigned char *)malloc(len + 16);
+  orig = (unsigned char *)malloc(len + 16);
+  if (copy == NULL || saved == NULL || orig == NULL) {
+    free(copy);
+    free(saved);
+    free(orig);
+    dlx_free(s);
+    return;
+  }
+  memcpy(orig, mem, len);
+  memcpy(copy, orig, len);
+  CHECK_STATUS(dlx_attach(NULL, len, &t), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_attach(copy, len, NULL), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_attach(copy + 4, len, &t), DLX_ERR_MISALIGNED);
+  CHECK(t == NULL);
+  /* Every truncation is refused, and the bytes stay as they were. */
+  for (i = 0; i < len; ++i) {
+    dlx_status st = dlx_attach(copy, i, &t);
+    if (st != DLX_ERR_CORRUPT) {
+      CHECK_STATUS(st, DLX_ERR_CORRUPT);
+      break;
+    }
+  }
+  CHECK(memcmp(copy, orig, len) == 0);
+  CHECK(t == NULL);
+  /* Every single-byte flip is refused (bytes unchanged) or resumes to the same
+   * remaining count. */
+  memcpy(copy, orig, len);
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_OK);
+  if (t != NULL) want = finish(t, 0);
+  CHECK(want == 2 || want == 1);
+  {
+    int refused = 0, accepted = 0;
+    for (i = 0; i < len; ++i) {
+      dlx_status st;
+      memcpy(copy, orig, len);
+      copy[i] ^= 0xff;
+      memcpy(saved, copy, len);
+      t = NULL;
+      st = dlx_attach(copy, len, &t);
+      if (st == DLX_ERR_CORRUPT) {
+        ++refused;
+        if (memcmp(copy, saved, len) != 0) {
+          CHECK(memcmp(copy, saved, len) == 0);
+          break;
+        }
+      } else {
+        ++accepted;
+        CHECK_STATUS(st, DLX_OK);
+        if (st == DLX_OK && finish(t, 3) != want) {
+          CHECK(!"an accepted flip resumed differently");
+          fprintf(stderr, "  byte %u\n", (unsigned)i);
+          break;
+        }
+      }
+    }
+    CHECK(refused > accepted);
+  }
+  /* Another byte order or layout version. */
+  memcpy(copy, orig, len);
+  {
+    unsigned char b = copy[0];
+    copy[0] = copy[3];
+    copy[3] = b;
+    CHECK_STATUS(dlx_attach(copy, len, &t), DLX_ERR_CORRUPT);
+  }
+  free(copy);
+  free(saved);
+  free(orig);
+  dlx_free(s);
+}
+
+static void test_progress(void) {
+  dlx_solver *s = new_queens(8);
+  double last = -1.0, p = -1.0;
+  dlx_status st;
+  int steps = 0, monotone = 1;
+  if (s == NULL) return;
+  CHECK_STATUS(dlx_progress(s, NULL), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_progress(NULL, &p), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_progress(s, &p), DLX_OK);
+  CHECK(p == 0.0);
+  do {
+    st = dlx_next(s, 200);
+    CHECK_STATUS(dlx_progress(s, &p), DLX_OK);
+    if (p < last || p < 0.0 || p > 1.0) monotone = 0;
+    last = p;
+    ++steps;
+  } while (st != DLX_EXHAUSTED && steps < 100000);
+  CHECK(monotone);
+  CHECK(p == 1.0);
+  CHECK(steps > 50);
+  dlx_free(s);
+}
+
+struct split_tally {
+  const dlx_solver *source;
+  uint64_t total, prefixes, solutions;
+  uint32_t depth;
+  int bad;
+};
+
+static int32_t count_prefix(void *user, const uint32_t *rows, size_t n,
+                            int32_t is_solution) {
+  struct split_tally *t = (struct split_tally *)user;
+  size_t len, i;
+  void *copy;
+  dlx_solver *sub = NULL;
+  uint64_t c = 0;
+  if (is_solution) {
+    ++t->solutions;
+    ++t->total;
+    return 0;
+  }
+  ++t->prefixes;
+  if (n != t->depth) t->bad = 1;
+  /* The handle is busy during the callback: use a copy of an idle solver. */
+  copy = copy_image(t->source, &len);
+  if (copy == NULL || dlx_attach(copy, len, &sub) != DLX_OK) {
+    t->bad = 1;
+    free(copy);
+    return 1;
+  }
+  for (i = 0; i < n; ++i) {
+    if (dlx_select_row(sub, rows[i]) != DLX_OK) t->bad = 1;
+  }
+  if (dlx_count(sub, 0, &c) != DLX_OK) t->bad = 1;
+  t->total += c;
+  free(copy);
+  return 0;
+}
+
+static int32_t stop_now(void *user, const uint32_t *rows, size_t n, int32_t is_solution) {
+  dlx_solver *s = (dlx_solver *)user;
+  uint64_t c;
+  double p;
+  (void)rows;
+  (void)n;
+  (void)is_solution;
+  if (dlx_count(s, 0, &c) != DLX_ERR_BUSY) return 2;
+  if (dlx_progress(s, &p) != DLX_ERR_BUSY) return 2;
+  return 1;
+}
+
+static void test_split(void) {
+  dlx_solver *s = new_queens(8);
+  dlx_solver *idle = new_queens(8);
+  uint32_t depth;
+  uint64_t count = 0;
+  if (s == NULL || idle == NULL) return;
+  CHECK_STATUS(dlx_split(s, 2, NULL, NULL, &count), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_split(NULL, 2, count_prefix, NULL, &count), DLX_ERR_NULL);
+  for (depth = 0; depth <= 9; ++depth) {
+    struct split_tally t;
+    memset(&t, 0, sizeof t);
+    t.source = idle;
+    t.depth = depth;
+    CHECK_STATUS(dlx_split(s, depth, count_prefix, &t, &count), DLX_EXHAUSTED);
+    CHECK(t.total == 92);
+    CHECK(!t.bad);
+    CHECK(count == t.prefixes + t.solutions);
+    if (depth == 0) CHECK(t.prefixes == 1);
+    if (depth == 1) CHECK(t.prefixes == 8);
+  }
+  /* Busy inside the callback; stopping works and leaves the solver reset. */
+  CHECK_STATUS(dlx_split(s, 3, stop_now, s, &count), DLX_STOPPED);
+  CHECK(count == 1);
+  CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+  CHECK(count == 92);
+  dlx_free(idle);
+  dlx_free(s);
+}
+
+static void test_count_parallel(void) {
+  dlx_solver *s = new_queens(9);
+  uint64_t serial = 0, par = 0;
+  uint32_t threads;
+  if (s == NULL) return;
+  CHECK_STATUS(dlx_count_parallel(s, 2, 0, NULL), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_count_parallel(NULL, 2, 0, &par), DLX_ERR_NULL);
+  par = 7;
+  CHECK_STATUS(dlx_count_parallel(s, DLX_MAX_THREADS + 1, 0, &par), DLX_ERR_ARG);
+  CHECK(par == 7);
+  CHECK_STATUS(dlx_count(s, 0, &serial), DLX_OK);
+  CHECK(serial == 352);
+  for (threads = 0; threads <= 3; ++threads) {
+    par = 0;
+    CHECK_STATUS(dlx_count_parallel(s, threads, 0, &par), DLX_OK);
+    CHECK(par == serial);
+    CHECK_STATUS(dlx_count_parallel(s, threads, 100, &par), DLX_OK);
+    CHECK(par == 100);
+  }
+  CHECK(dlx_next(s, 0) == DLX_SOLUTION); /* reset afterwards: a fresh search */
+  dlx_free(s);
+}
+
+int main(void) {
+  test_image_round_trip();
+  test_attach_errors();
+  test_progress();
+  test_split();
+  test_count_parallel();
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,375 @@
+//! Images: a block copied at any point of a search resumes exactly; damaged or
+//! truncated images are refused (and left as they were) or, where the damage is
+//! harmless, resume to the same solutions. Never a panic.
+
+mod common;
+
+use common::{queens, solutions_with_budget, sorted, Problem, Rng};
+use dlx::core::{Error, Solver, Step};
+
+/// Runs the search in `block` for `stops` steps of `budget` (or to the end) and
+/// returns the solutions seen so far; the block then holds the paused state.
+fn advance(block: &mut [u32], stops: u64, budget: u64) -> Vec<Vec<u32>> {
+    let mut s = Solver::open(block).unwrap();
+    let mut out = Vec::new();
+    for _ in 0..stops {
+        match s.next(budget) {
+            Step::Solution => out.push(s.solution().unwrap().to_vec()),
+            Step::Exhausted => break,
+            Step::BudgetSpent => {}
+        }
+    }
+    out
+}
+
+/// Every remaining solution of the state in `block`.
+fn rest(block: &mut [u32]) -> Vec<Vec<u32>> {
+    let mut s = Solver::open(block).unwrap();
+    solutions_with_budget(&mut s, 0)
+}
+
+fn as_set(v: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut v: Vec<Vec<u32>> = v.iter().cloned().map(sorted).collect();
+    v.sort();
+    v
+}
+
+/// A problem built in a fresh block, with `forced` rows selected where they fit and
+/// an optional seed.
+fn build(p: &Problem, rng: &mut Rng) -> Vec<u32> {
+    let mut block = p.block();
+    let mut s = p.load(&mut block);
+    if rng.below(3) == 0 {
+        s.set_seed(rng.next() | 1).unwrap();
+    }
+    if !p.rows.is_empty() && rng.below(3) == 0 {
+        let _ = s.select_row(rng.below(p.rows.len() as u64) as u32);
+    }
+    drop(s);
+    block
+}
+
+#[test]
+fn round_trip_at_random_stop_points() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for case in 0..400 {
+        let p = if case % 20 == 0 {
+            queens(6)
+        } else {
+            Problem::random(&mut rng, 12)
+        };
+        let mut block = build(&p, &mut rng);
+        let budget = [1, 2, 3, 7, 50][rng.below(5) as usize];
+        let stops = rng.below(40);
+        let mut whole = block.clone();
+        let all = rest(&mut whole);
+        let seen = advance(&mut block, stops, budget);
+        // The image: the block's words, copied elsewhere.
+        let mut image = block.clone();
+        image.extend_from_slice(&[0xdead_beef; 3]); // a longer buffer is fine
+        let original = image.clone();
+        let mut s = Solver::attach(&mut image).expect("a real image is accepted");
+        let after = solutions_with_budget(&mut s, budget);
+        drop(s);
+        let mut both = seen.clone();
+        both.extend(after);
+        assert_eq!(both, all, "case {case}: resuming gives exactly the rest");
+        // Attaching a valid image changes no word of it (but the busy/heap marks).
+        let mut again = original.clone();
+        drop(Solver::attach(&mut again).unwrap());
+        assert_eq!(
+            again, original,
+            "case {case}: validation restores every word"
+        );
+    }
+}
+
+#[test]
+fn a_validated_block_still_reports_its_solution() {
+    let p = queens(5);
+    let mut block = p.block();
+    let mut s = p.load(&mut block);
+    assert_eq!(s.next(0), Step::Solution);
+    let sol = s.solution().unwrap().to_vec();
+    drop(s);
+    let mut image = block.clone();
+    let s = Solver::attach(&mut image).unwrap();
+    assert_eq!(s.solution().unwrap(), &sol[..]);
+}
+
+/// Flips every byte of small images taken at several points (every bit pattern
+/// `0xff`, and single bits), attaching each. Refused images must be unchanged;
+/// accepted ones must resume to exactly the remaining solutions as a set.
+fn flip_all(p: &Problem, seed: u64, select: Option<u32>, stops: &[u64]) -> (usize, usize) {
+    let (mut refused, mut accepted) = (0, 0);
+    for &stop in stops {
+        let mut block = p.block();
+        let mut s = p.load(&mut block);
+        s.set_seed(seed).unwrap();
+        if let Some(r) = select {
+            s.select_row(r).unwrap();
+        }
+        drop(s);
+        advance(&mut block, stop, 3);
+        let mut copy = block.clone();
+        let want = as_set(&rest(&mut copy));
+        for byte in 0..block.len() * 4 {
+            for mask in [0xffu32, 1, 0x80] {
+                let mut image = block.clone();
+                image[byte / 4] ^= mask << (8 * (byte % 4));
+                let damaged = image.clone();
+                let outcome = match Solver::attach(&mut image) {
+                    Err(e) => Err(e),
+                    Ok(mut s) => Ok(solutions_with_budget(&mut s, 5)),
+                };
+                match outcome {
+                    Err(e) => {
+                        assert_eq!(e, Error::Corrupt);
+                        assert_eq!(image, damaged, "a refused image is left as it was");
+                        refused += 1;
+                    }
+                    Ok(got) => {
+                        for sol in &got {
+                            assert!(p.is_solution(sol), "byte {byte}: {sol:?} is no solution");
+                        }
+                        assert_eq!(
+                            as_set(&got),
+                            want,
+                            "byte {byte} mask {mask:#x} stop {stop}: accepted but resumed differently"
+                        );
+                        accepted += 1;
+                    }
+                };
+            }
+        }
+    }
+    (refused, accepted)
+}
+
+#[test]
+fn every_byte_flip_is_refused_or_harmless() {
+    // 4 queens: 8 primary, 10 secondary columns, 16 rows, 2 solutions.
+    let (refused, accepted) = flip_all(&queens(4), 0, None, &[0, 1, 3, 5, 9, 14, 40]);
+    eprintln!("queens 4: {refused} refused, {accepted} accepted");
+    assert!(refused > accepted, "{refused} refused, {accepted} accepted");
+    // A small random problem with a seed and a forced row.
+    let p = Problem {
+        primary: 4,
+        secondary: 1,
+        rows: vec![
+            vec![0, 1],
+            vec![2, 3],
+            vec![0, 2, 4],
+            vec![1, 3],
+            vec![3],
+            vec![2],
+            vec![1, 4],
+            vec![0],
+        ],
+    };
+    let (r2, a2) = flip_all(&p, 99, Some(4), &[0, 2, 4, 7, 30]);
+    eprintln!("random: {r2} refused, {a2} accepted");
+}
+
+#[test]
+fn every_truncation_is_refused() {
+    let p = queens(4);
+    let mut block = p.block();
+    drop(p.load(&mut block));
+    advance(&mut block, 3, 4);
+    for len in 0..block.len() {
+        let mut image = block[..len].to_vec();
+        assert_eq!(
+            Solver::attach(&mut image).err(),
+            Some(Error::Corrupt),
+            "len {len}"
+        );
+    }
+}
+
+#[test]
+fn random_garbage_never_panics() {
+    let mut rng = Rng(77);
+    let iterations = if cfg!(debug_assertions) { 1000 } else { 10_000 };
+    let (mut refused, mut accepted) = (0u64, 0u64);
+    for case in 0..40 {
+        let p = if case % 4 == 0 {
+            queens(4 + case % 3)
+        } else {
+            Problem::random(&mut rng, 12)
+        };
+        let mut block = build(&p, &mut rng);
+        let stops = rng.below(30);
+        advance(&mut block, stops, 1 + rng.below(9));
+        for _ in 0..iterations {
+            let mut image = block.clone();
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(image.len() as u64) as usize;
+                image[i] = match rng.below(4) {
+                    0 => rng.next() as u32,
+                    1 => image[i].wrapping_add(rng.below(5) as u32).wrapping_sub(2),
+                    2 => image[rng.below(image.len() as u64) as usize],
+                    _ => rng.below(image.len() as u64 / 3) as u32,
+                };
+            }
+            let damaged = image.clone();
+            let outcome = match Solver::attach(&mut image) {
+                Ok(mut s) => Some(solutions_with_budget(&mut s, 1 + rng.below(20))),
+                Err(_) => None,
+            };
+            match outcome {
+                Some(found) => {
+                    accepted += 1;
+                    for sol in &found {
+                        assert!(p.is_solution(sol), "case {case}: {sol:?}");
+                    }
+                    let set = as_set(&found);
+                    assert!(set.windows(2).all(|w| w[0] != w[1]), "case {case}: repeats");
+                }
+                None => {
+                    refused += 1;
+                    assert_eq!(image, damaged, "case {case}: refused but changed")
+                }
+            }
+        }
+    }
+    eprintln!("{refused} refused, {accepted} accepted");
+    assert!(refused > 0 && accepted > 0);
+}
+
+// ------------------------------------------------------------------ C examples
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::Once;
+
+/// `make -C c_examples` once per test binary.
+fn build_examples() -> PathBuf {
+    static BUILD: Once = Once::new();
+    let dir = common::manifest_dir().join("c_examples");
+    BUILD.call_once(|| {
+        let status = Command::new("make")
+            .arg("-C")
+            .arg(&dir)
+            .arg(format!("CARGO={}", env!("CARGO")))
+            .status()
+            .expect("make runs");
+        assert!(status.success(), "make -C c_examples failed");
+    });
+    dir.join("build")
+}
+
+fn run_example(program: &str, args: &[&str]) -> Output {
+    Command::new(build_examples().join(program))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Exit status 1, one line on stderr, nothing on stdout.
+fn assert_rejected(program: &str, args: &[&str], what: &str) {
+    let out = run_example(program, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{program} {what}");
+    assert_eq!(stderr.lines().count(), 1, "{program} {what}: {stderr:?}");
+    assert!(out.stdout.is_empty(), "{program} {what}");
+}
+
+#[test]
+fn resume_pauses_and_resumes_across_runs() {
+    let dir = common::scratch_dir("resume");
+    let file = dir.join("q9.img");
+    let path = file.to_str().unwrap();
+    let _ = std::fs::remove_file(&file);
+    for budget in ["1", "500", "7000"] {
+        let out = run_example("resume", &["9", path, budget]);
+        assert!(out.status.success());
+        assert!(out.stdout.is_empty(), "paused, nothing counted yet");
+        assert!(file.exists());
+        let out = run_example("resume", &["9", path]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "352\n");
+        assert!(!file.exists());
+    }
+    // A budget larger than the whole search: counted at once.
+    let out = run_example("resume", &["6", path, "100000"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
+    assert!(!file.exists());
+}
+
+#[test]
+fn resume_rejects_bad_arguments_and_damaged_files() {
+    for args in [
+        &[][..],
+        &["9"],
+        &["0", "x"],
+        &["abc", "x"],
+        &["9", "x", "0"],
+        &["9", "x", "1e3"],
+    ] {
+        assert_rejected("resume", args, &format!("{args:?}"));
+    }
+    let dir = common::scratch_dir("resume-bad");
+    let file = dir.join("q8.img");
+    let path = file.to_str().unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(run_example("resume", &["8", path, "300"]).status.success());
+    let good = std::fs::read(&file).unwrap();
+    let mut cases: Vec<(String, Vec<u8>)> = vec![
+        ("empty".into(), vec![]),
+        ("wrong magic".into(), [b"DLXRSUM2", &good[8..]].concat()),
+        ("truncated".into(), good[..good.len() - 1].to_vec()),
+        ("stray byte".into(), [&good[..], b"x"].concat()),
+    ];
+    // Damage in the image itself: dlx_attach refuses it.
+    for at in [24 + 8 * 4, 24 + 130 * 4, 24 + 140 * 4 + 1] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x5a;
+        cases.push((format!("byte {at} flipped"), bad));
+    }
+    for (what, bytes) in cases {
+        std::fs::write(&file, &bytes).unwrap();
+        assert_rejected("resume", &["8", path], &what);
+    }
+}
+
+#[test]
+fn progress_counts_and_rejects_bad_arguments() {
+    let out = run_example("progress", &["8"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "92\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("100.0%"));
+    for args in [&[][..], &["0"], &["x"], &["8", "9"], &["99"]] {
+        assert_rejected("progress", args, &format!("{args:?}"));
+    }
+}
+
+/// Figures for the README: validation time against image size (release build).
+///     cargo test --release --test image attach_time -- --ignored --nocapture
+#[test]
+#[ignore = "prints timings"]
+fn attach_time_on_large_images() {
+    for n in [16, 64, 200] {
+        let p = queens(n);
+        let mut block = p.block();
+        drop(p.load(&mut block));
+        advance(&mut block, 1, 2_000_000);
+        let depth = Solver::open(&mut block).unwrap().stats().depth;
+        let mut image = block.clone();
+        let reps = 20;
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            assert!(Solver::attach(&mut image).is_ok());
+        }
+        let each = start.elapsed() / reps;
+        eprintln!(
+            "queens {n}: image {} KiB, depth {depth}: attach {:?} ({:.1} ns/word)",
+            image.len() * 4 / 1024,
+            each,
+            each.as_nanos() as f64 / image.len() as f64
+        );
+    }
+}

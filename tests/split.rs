@@ -1,0 +1,212 @@
+//! Splitting into sub-problems (their counts add up to the full count) and the
+//! progress estimate (monotone, 1.0 at the end).
+
+mod common;
+
+use common::{queens, Problem, Rng};
+use dlx::core::{Phase, Solver, Step};
+
+/// Counts by splitting at `depth`: each prefix's rows selected in a copy of the
+/// unsearched block, plus the shallow solutions.
+fn split_count(block: &[u32], depth: u32) -> (u64, u64) {
+    let mut work = block.to_vec();
+    let mut s = Solver::open(&mut work).unwrap();
+    let mut prefixes: Vec<Vec<u32>> = Vec::new();
+    let mut shallow = 0u64;
+    let (reports, stopped) = s.split(depth, |rows, is_solution| {
+        assert!(rows.len() as u32 <= depth);
+        if is_solution {
+            shallow += 1;
+        } else {
+            assert_eq!(rows.len() as u32, depth);
+            prefixes.push(rows.to_vec());
+        }
+        false
+    });
+    assert!(!stopped);
+    assert_eq!(reports, shallow + prefixes.len() as u64);
+    assert_eq!(s.phase(), Phase::Fresh, "split leaves the solver reset");
+    drop(s);
+    let mut total = shallow;
+    for prefix in &prefixes {
+        let mut sub = block.to_vec();
+        let mut s = Solver::open(&mut sub).unwrap();
+        for &r in prefix {
+            s.select_row(r).unwrap();
+        }
+        total += s.count(0);
+    }
+    (total, prefixes.len() as u64)
+}
+
+#[test]
+fn split_counts_add_up_on_random_problems() {
+    let mut rng = Rng(0x5eed_5b17);
+    for case in 0..300 {
+        let p = Problem::random(&mut rng, 12);
+        let mut block = p.block();
+        let mut s = p.load(&mut block);
+        if case % 3 == 0 {
+            s.set_seed(rng.next() | 1).unwrap();
+        }
+        if !p.rows.is_empty() && case % 4 == 0 {
+            let _ = s.select_row(rng.below(p.rows.len() as u64) as u32);
+        }
+        let full = s.count(0);
+        drop(s);
+        for depth in 0..5 {
+            let (total, _) = split_count(&block, depth);
+            assert_eq!(total, full, "case {case} depth {depth}: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn split_counts_add_up_on_queens() {
+    let p = queens(8);
+    let mut block = p.block();
+    drop(p.load(&mut block));
+    for depth in 0..=8 {
+        assert_eq!(split_count(&block, depth).0, 92, "depth {depth}");
+    }
+}
+
+#[test]
+fn split_counts_add_up_on_queens_10() {
+    let p = queens(10);
+    let mut block = p.block();
+    drop(p.load(&mut block));
+    for depth in [1, 2, 3, 5] {
+        let (total, prefixes) = split_count(&block, depth);
+        assert_eq!(total, 724, "depth {depth}");
+        assert!(prefixes > 1);
+    }
+}
+
+#[test]
+fn split_stops_when_asked_and_leaves_the_solver_reset() {
+    let p = queens(6);
+    let mut block = p.block();
+    let mut s = p.load(&mut block);
+    assert_eq!(s.next(0), Step::Solution);
+    let mut seen = 0;
+    let (reports, stopped) = s.split(2, |_, _| {
+        seen += 1;
+        seen == 3
+    });
+    assert_eq!((reports, stopped), (3, true));
+    // Reset: a fresh search finds all 4 solutions.
+    assert_eq!(s.count(0), 4);
+}
+
+/// Progress read after every step of a search with a small budget.
+fn progress_trace(block: &mut [u32], budget: u64) -> Vec<f64> {
+    let mut s = Solver::open(block).unwrap();
+    let mut trace = vec![s.progress()];
+    loop {
+        let step = s.next(budget);
+        trace.push(s.progress());
+        if step == Step::Exhausted {
+            return trace;
+        }
+    }
+}
+
+#[test]
+fn progress_is_monotone_and_ends_at_one() {
+    let mut rng = Rng(0x9e55_0123);
+    for case in 0..200 {
+        let p = if case % 10 == 0 {
+            queens(6)
+        } else {
+            Problem::random(&mut rng, 12)
+        };
+        let mut block = p.block();
+        let mut s = p.load(&mut block);
+        if case % 3 == 0 {
+            s.set_seed(rng.next() | 1).unwrap();
+        }
+        drop(s);
+        let trace = progress_trace(&mut block, 1 + rng.below(4));
+        assert_eq!(trace[0], 0.0);
+        assert_eq!(*trace.last().unwrap(), 1.0);
+        for w in trace.windows(2) {
+            assert!(
+                w[0] <= w[1],
+                "case {case}: progress went back {} -> {}",
+                w[0],
+                w[1]
+            );
+            assert!((0.0..=1.0).contains(&w[1]));
+        }
+    }
+}
+
+#[test]
+fn progress_of_queens_grows_steadily() {
+    let p = queens(8);
+    let mut block = p.block();
+    drop(p.load(&mut block));
+    let trace = progress_trace(&mut block, 100);
+    // 21,375 updates in steps of 100: the estimate moves in many small steps.
+    let distinct = trace.windows(2).filter(|w| w[1] > w[0]).count();
+    assert!(distinct > 50, "{distinct} increases");
+    let half = trace[trace.len() / 2];
+    assert!(
+        half > 0.2 && half < 0.8,
+        "halfway through, the estimate is {half}"
+    );
+}
+
+/// `dlx_count_parallel` through the C API: the same counts as `dlx_count`, limits
+/// included, on 1, 2, 3 threads and "all cores". (Without the `parallel` feature it
+/// counts serially, which this checks too.)
+#[test]
+fn parallel_counts_equal_serial_counts() {
+    use dlx::ffi::*;
+    let mut rng = Rng(0x9a7a_11e1);
+    let mut problems: Vec<Problem> = (0..40).map(|_| Problem::random(&mut rng, 12)).collect();
+    problems.push(queens(8));
+    problems.push(queens(9));
+    for (case, p) in problems.iter().enumerate() {
+        let d = dlx_dims {
+            primary: p.primary,
+            secondary: p.secondary,
+            max_rows: p.rows.len() as u32,
+            max_entries: p.rows.iter().map(|r| r.len() as u32).sum(),
+        };
+        let mut s = std::ptr::null_mut();
+        // SAFETY: valid pointers; the handle is freed at the end.
+        unsafe {
+            assert_eq!(dlx_new(&d, &mut s), DLX_OK);
+            for r in &p.rows {
+                assert_eq!(
+                    dlx_add_row(s, r.as_ptr(), r.len(), std::ptr::null_mut()),
+                    DLX_OK
+                );
+            }
+            if case % 3 == 0 {
+                assert_eq!(dlx_set_seed(s, 7 + case as u64), DLX_OK);
+            }
+            if case % 4 == 1 && !p.rows.is_empty() {
+                // A forced row (refused when it has no primary column: fine).
+                let _ = dlx_select_row(s, (case as u32 * 7) % p.rows.len() as u32);
+            }
+            let mut serial = 0;
+            assert_eq!(dlx_count(s, 0, &mut serial), DLX_OK);
+            for threads in [0, 1, 2, 3] {
+                for limit in [0, 1, 2, serial.max(1), serial / 2 + 1] {
+                    let mut par = u64::MAX;
+                    assert_eq!(dlx_count_parallel(s, threads, limit, &mut par), DLX_OK);
+                    let want = if limit == 0 {
+                        serial
+                    } else {
+                        serial.min(limit)
+                    };
+                    assert_eq!(par, want, "case {case} threads {threads} limit {limit}");
+                }
+            }
+            dlx_free(s);
+        }
+    }
+}

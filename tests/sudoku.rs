@@ -1,0 +1,777 @@
+//! The Sudoku helper (`dlx::sudoku`): data sets, uniqueness, generation, variants,
+//! budgets and text, checked against independent validity checks and a brute force.
+
+mod common;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+use common::{manifest_dir, Rng};
+use dlx::core::Step;
+use dlx::sudoku::{self, text, GenStep, Sudoku};
+
+fn block(br: u32, bc: u32) -> Vec<u32> {
+    vec![0u32; sudoku::required_words(br, bc).unwrap() as usize]
+}
+
+/// The puzzles of a data file (one per line, `#` comments skipped).
+fn puzzles(name: &str, n: u32) -> Vec<Vec<u8>> {
+    let path = manifest_dir().join("tests/data/sudoku").join(name);
+    let body = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    body.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut g = vec![0u8; (n * n) as usize];
+            text::parse(l.as_bytes(), n, 0, &mut g).unwrap_or_else(|e| panic!("{l}: {e:?}"));
+            g
+        })
+        .collect()
+}
+
+/// An independent validity check (rows, columns, boxes; givens kept).
+fn valid(br: usize, bc: usize, givens: &[u8], g: &[u8]) -> bool {
+    let n = br * bc;
+    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = vec![false; n + 1];
+        for c in cells {
+            let v = g[c] as usize;
+            if v == 0 || v > n || seen[v] {
+                return false;
+            }
+            seen[v] = true;
+        }
+        true
+    };
+    (0..n).all(|i| {
+        let (r0, c0) = ((i / br) * br, (i % br) * bc);
+        unit_ok(&mut (0..n).map(|j| i * n + j))
+            && unit_ok(&mut (0..n).map(|j| j * n + i))
+            && unit_ok(&mut (0..n).map(|k| (r0 + k / bc) * n + c0 + k % bc))
+    }) && givens.iter().zip(g).all(|(&a, &b)| a == 0 || a == b)
+}
+
+/// Solves every puzzle, checks the solution, and proves it unique.
+fn solve_all(name: &str, br: u32, bc: u32, limit: usize) {
+    let n = br * bc;
+    let mut mem = block(br, bc);
+    let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+    let mut out = vec![0u8; (n * n) as usize];
+    let all = puzzles(name, n);
+    assert!(!all.is_empty());
+    for (i, p) in all.iter().take(limit).enumerate() {
+        assert_eq!(s.solve(p, &mut out).unwrap(), Step::Solution, "{name} #{i}");
+        assert!(valid(br as usize, bc as usize, p, &out), "{name} #{i}");
+        assert!(s.check_solution(p, &out));
+        assert_eq!(s.count(p, 2).unwrap(), 1, "{name} #{i} not unique");
+    }
+}
+
+#[test]
+fn seventeen_clue_first_200() {
+    solve_all("17_clue_2000.txt", 3, 3, 200);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; CI runs it with --release")]
+fn seventeen_clue_2000() {
+    solve_all("17_clue_2000.txt", 3, 3, usize::MAX);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; CI runs it with --release")]
+fn top1465_all() {
+    solve_all("top1465.txt", 3, 3, usize::MAX);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; CI runs it with --release")]
+fn forum_hardest_1106_all() {
+    solve_all("forum_hardest_1106.txt", 3, 3, usize::MAX);
+}
+
+#[test]
+fn top1465_first_50() {
+    solve_all("top1465.txt", 3, 3, 50);
+}
+
+#[test]
+fn janko_16x16() {
+    solve_all("16_janko.txt", 4, 4, usize::MAX);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; CI runs it with --release")]
+fn forum_16x16_first_2() {
+    solve_all("16_forum.txt", 4, 4, 2);
+}
+
+#[test]
+fn serg_puzzles_are_not_unique() {
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let mut out = [0u8; 81];
+    let limit = if cfg!(debug_assertions) {
+        60
+    } else {
+        usize::MAX
+    };
+    for (i, p) in puzzles("serg_500.txt", 9).iter().take(limit).enumerate() {
+        assert_eq!(s.count(p, 2).unwrap(), 2, "serg #{i}");
+        // Every solution the enumeration gives is valid.
+        assert_eq!(s.solve(p, &mut out).unwrap(), Step::Solution);
+        assert!(valid(3, 3, p, &out));
+        assert_eq!(s.next(0, &mut out).unwrap(), Step::Solution);
+        assert!(valid(3, 3, p, &out));
+    }
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let mut out = [0u8; 81];
+    let mut g = [0u8; 81];
+    g[0] = 5;
+    g[8] = 5; // same row
+    assert_eq!(s.count(&g, 0).unwrap(), 0);
+    assert_eq!(s.solve(&g, &mut out).unwrap(), Step::Exhausted);
+    assert_eq!(out, [0u8; 81], "no output without a solution");
+    g[8] = 0;
+    g[80] = 5; // fine
+    g[10] = 5; // same box as cell 0
+    assert_eq!(s.count(&g, 0).unwrap(), 0);
+    // The handle recovers for the next puzzle.
+    g[10] = 0;
+    assert_eq!(s.solve(&g, &mut out).unwrap(), Step::Solution);
+    assert!(valid(3, 3, &g, &out));
+    // Out of range values are an error and change nothing.
+    g[3] = 10;
+    assert_eq!(s.set_givens(&g), Err(dlx::core::Error::Arg));
+}
+
+#[test]
+fn budgeted_search_gives_the_same_solutions() {
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let p = &puzzles("serg_500.txt", 9)[3];
+    let mut want = Vec::new();
+    let mut out = [0u8; 81];
+    s.set_givens(p).unwrap();
+    while s.next(0, &mut out).unwrap() == Step::Solution {
+        want.push(out);
+    }
+    let mut got = Vec::new();
+    s.set_givens(p).unwrap();
+    let mut calls = 0;
+    loop {
+        calls += 1;
+        match s.next(37, &mut out).unwrap() {
+            Step::Solution => got.push(out),
+            Step::BudgetSpent => {}
+            Step::Exhausted => break,
+        }
+    }
+    assert!(want.len() >= 2);
+    assert_eq!(got, want);
+    assert!(calls > want.len() + 2, "the budget never ran out");
+}
+
+/// Generates with `seed`, checks validity, uniqueness and minimality (if asked).
+fn generate(br: u32, bc: u32, seed: u64, budget: u64, minimal: bool) -> (Vec<u8>, usize) {
+    let n = br * bc;
+    let cells = (n * n) as usize;
+    let mut mem = block(br, bc);
+    let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+    let (mut p, mut sol) = (vec![0u8; cells], vec![0u8; cells]);
+    s.generate_start(seed, if n >= 25 { 30_000 } else { 0 })
+        .unwrap();
+    let mut calls = 0;
+    while s.generate(budget, &mut p, Some(&mut sol)).unwrap() == GenStep::BudgetSpent {
+        calls += 1;
+        assert!(calls < 10_000_000);
+    }
+    assert!(valid(br as usize, bc as usize, &p, &sol));
+    assert_eq!(s.count(&p, 2).unwrap(), 1, "generated puzzle not unique");
+    if minimal {
+        for k in 0..cells {
+            if p[k] != 0 {
+                let mut q = p.clone();
+                q[k] = 0;
+                assert_eq!(s.count(&q, 2).unwrap(), 2, "clue {k} is redundant");
+            }
+        }
+    }
+    let clues = p.iter().filter(|&&v| v != 0).count();
+    (p, clues)
+}
+
+#[test]
+fn generated_9x9_are_unique_minimal_and_reproducible() {
+    for seed in 1..=5 {
+        let (p, clues) = generate(3, 3, seed, 0, true);
+        assert!((17..=40).contains(&clues), "{clues} clues");
+        // Same seed, small budget: the very same puzzle.
+        let (q, _) = generate(3, 3, seed, 500, false);
+        assert_eq!(p, q);
+    }
+    assert_ne!(generate(3, 3, 1, 0, false).0, generate(3, 3, 2, 0, false).0);
+}
+
+#[test]
+fn generated_6x6_and_12x12_rectangular_boxes() {
+    generate(2, 3, 7, 0, true);
+    generate(3, 4, 7, 0, false);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; CI runs it with --release")]
+fn generated_16x16_and_25x25_are_unique() {
+    generate(4, 4, 1, 0, false);
+    generate(5, 5, 1, 0, false);
+}
+
+// ------------------------------------------------------------------ variants
+
+/// Brute force: counts completions of `g` (side n) under rows, columns, `region`
+/// and optionally the diagonals, up to `limit`.
+fn brute(n: usize, region: &[usize], x: bool, g: &mut [u8], limit: u64) -> u64 {
+    let Some(cell) = g.iter().position(|&v| v == 0) else {
+        return 1;
+    };
+    let (r, c) = (cell / n, cell % n);
+    let mut total = 0;
+    for v in 1..=n as u8 {
+        let clash = (0..n * n).any(|k| {
+            g[k] == v
+                && (k / n == r
+                    || k % n == c
+                    || region[k] == region[cell]
+                    || (x && r == c && k / n == k % n)
+                    || (x && r + c == n - 1 && k / n + k % n == n - 1))
+        });
+        if !clash {
+            g[cell] = v;
+            total += brute(n, region, x, g, limit - total);
+            g[cell] = 0;
+            if total >= limit {
+                break;
+            }
+        }
+    }
+    total
+}
+
+/// Givens consistent with the rules (checked pairwise), at random.
+fn random_givens(rng: &mut Rng, n: usize, region: &[usize], x: bool, tries: usize) -> Vec<u8> {
+    let mut g = vec![0u8; n * n];
+    for _ in 0..tries {
+        let cell = rng.below((n * n) as u64) as usize;
+        let v = 1 + rng.below(n as u64) as u8;
+        g[cell] = v;
+        let mut probe = g.clone();
+        probe[cell] = 0;
+        // Keep it only if the brute force can place it (no direct clash).
+        let (r, c) = (cell / n, cell % n);
+        let clash = (0..n * n).any(|k| {
+            k != cell
+                && probe[k] == v
+                && (k / n == r
+                    || k % n == c
+                    || region[k] == region[cell]
+                    || (x && r == c && k / n == k % n)
+                    || (x && r + c == n - 1 && k / n + k % n == n - 1))
+        });
+        if clash {
+            g[cell] = 0;
+        }
+    }
+    g
+}
+
+fn check_variant(br: u32, bc: u32, region: Option<&[u8]>, x: bool, rng: &mut Rng, rounds: usize) {
+    let n = (br * bc) as usize;
+    let mut mem = block(br, bc);
+    let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+    s.build(region, x).unwrap();
+    let reg: Vec<usize> = match region {
+        Some(r) => r.iter().map(|&v| v as usize).collect(),
+        None => (0..n * n)
+            .map(|k| {
+                let (r, c) = (k / n, k % n);
+                (r / br as usize) * br as usize + c / bc as usize
+            })
+            .collect(),
+    };
+    let mut out = vec![0u8; n * n];
+    for round in 0..rounds {
+        let tries = if n <= 4 { round % 6 } else { 10 + round % 12 };
+        let mut g = random_givens(rng, n, &reg, x, tries);
+        let want = brute(n, &reg, x, &mut g, 1000);
+        let got = s.count(&g, 1000).unwrap();
+        assert_eq!(got, want, "round {round}: {g:?}");
+        match s.solve(&g, &mut out).unwrap() {
+            Step::Solution => {
+                assert!(want > 0);
+                assert!(s.check_solution(&g, &out));
+                for a in 0..n * n {
+                    for b in a + 1..n * n {
+                        if reg[a] == reg[b] {
+                            assert_ne!(out[a], out[b], "region {}", reg[a]);
+                        }
+                    }
+                }
+            }
+            _ => assert_eq!(want, 0),
+        }
+    }
+}
+
+#[test]
+fn sudoku_x_matches_brute_force() {
+    let mut rng = Rng(0x5EED);
+    check_variant(2, 2, None, true, &mut rng, 40);
+    check_variant(2, 3, None, true, &mut rng, 25);
+}
+
+#[test]
+fn jigsaw_matches_brute_force() {
+    let mut rng = Rng(0x11650);
+    // A 6x6 jigsaw region map (each id 6 times, irregular shapes).
+    let jig: [u8; 36] = [
+        0, 0, 0, 1, 1, 1, //
+        0, 2, 0, 1, 3, 1, //
+        0, 2, 2, 3, 3, 1, //
+        4, 2, 2, 3, 3, 5, //
+        4, 4, 2, 3, 5, 5, //
+        4, 4, 4, 5, 5, 5,
+    ];
+    check_variant(2, 3, Some(&jig), false, &mut rng, 25);
+    check_variant(2, 3, Some(&jig), true, &mut rng, 15);
+    // Random (disconnected) regions on 4x4.
+    for _ in 0..5 {
+        let mut reg: Vec<u8> = (0..16).map(|k| (k / 4) as u8).collect();
+        for i in (1..16).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            reg.swap(i, j);
+        }
+        check_variant(2, 2, Some(&reg), false, &mut rng, 10);
+    }
+}
+
+#[test]
+fn bad_regions_are_refused() {
+    let mut mem = block(2, 2);
+    let mut s = Sudoku::init(&mut mem, 2, 2).unwrap();
+    let mut reg: Vec<u8> = (0..16).map(|k| (k / 4) as u8).collect();
+    reg[0] = 1; // id 1 five times, id 0 three times
+    assert_eq!(s.build(Some(&reg), false), Err(dlx::core::Error::Arg));
+    reg[0] = 4; // out of range
+    assert_eq!(s.build(Some(&reg), false), Err(dlx::core::Error::Arg));
+    assert_eq!(s.build(Some(&reg[..15]), false), Err(dlx::core::Error::Arg));
+    assert!(!s.is_jigsaw());
+}
+
+#[test]
+fn generated_x_and_jigsaw_puzzles_are_unique() {
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    s.build(None, true).unwrap();
+    let (mut p, mut sol) = ([0u8; 81], [0u8; 81]);
+    s.generate_start(3, 0).unwrap();
+    assert_eq!(
+        s.generate(0, &mut p, Some(&mut sol)).unwrap(),
+        GenStep::Done
+    );
+    assert!(s.check_solution(&p, &sol));
+    assert_eq!(s.count(&p, 2).unwrap(), 1);
+}
+
+// ------------------------------------------------------------------ shapes, text
+
+#[test]
+fn shapes_and_sizes() {
+    assert_eq!(sudoku::side(3, 3), Some(9));
+    assert_eq!(sudoku::side(2, 3), Some(6));
+    assert_eq!(sudoku::side(8, 8), Some(64));
+    assert_eq!(sudoku::side(1, 3), None);
+    assert_eq!(sudoku::side(0, 9), None);
+    assert_eq!(sudoku::side(5, 13), None);
+    assert_eq!(sudoku::shape_for_side(6), Some((2, 3)));
+    assert_eq!(sudoku::shape_for_side(12), Some((3, 4)));
+    assert_eq!(sudoku::shape_for_side(25), Some((5, 5)));
+    assert_eq!(sudoku::shape_for_side(7), None);
+    let mut small = vec![0u32; sudoku::required_words(3, 3).unwrap() as usize - 1];
+    assert!(Sudoku::init(&mut small, 3, 3).is_err());
+}
+
+#[test]
+fn text_round_trips() {
+    let p = &puzzles("16_janko.txt", 16)[0];
+    for flags in [
+        0,
+        text::GRID,
+        text::GRID | text::SPACES,
+        text::SPACES,
+        text::LETTERS,
+    ] {
+        let mut buf = vec![0u8; text::formatted_len(16, flags)];
+        let k = text::format(p, 16, flags, &mut buf).unwrap();
+        assert_eq!(k, buf.len());
+        let mut back = vec![0u8; 256];
+        text::parse(&buf, 16, flags & text::LETTERS, &mut back).unwrap();
+        assert_eq!(&back, p, "flags {flags}");
+    }
+    let mut g = [0u8; 16];
+    assert_eq!(
+        text::parse(b"1234 .... 0000 ---5", 4, 0, &mut g),
+        Err(text::ParseError::At(18))
+    );
+    assert_eq!(
+        text::parse(b"1234....0000---", 4, 0, &mut g),
+        Err(text::ParseError::At(15))
+    );
+    assert_eq!(
+        text::parse(b"1234....0000----4", 4, 0, &mut g),
+        Err(text::ParseError::At(16))
+    );
+    assert_eq!(
+        text::parse(b"12x4....0000----", 4, 0, &mut g),
+        Err(text::ParseError::At(2))
+    );
+    assert_eq!(g, [0u8; 16], "failed parses write nothing");
+    text::parse(b"|12|34|\n+--+--+\n", 4, 0, &mut g).unwrap_err();
+    text::parse(b"abcd....0000----", 4, text::LETTERS, &mut g).unwrap();
+    assert_eq!(&g[..4], &[1, 2, 3, 4]);
+}
+
+// ------------------------------------------------------------------ the C programs
+
+/// `make -C c_examples` once per test binary.
+fn build() -> PathBuf {
+    static BUILD: Once = Once::new();
+    let dir = manifest_dir().join("c_examples");
+    BUILD.call_once(|| {
+        let status = Command::new("make")
+            .arg("-C")
+            .arg(&dir)
+            .arg(format!("CARGO={}", env!("CARGO")))
+            .status()
+            .expect("make runs");
+        assert!(status.success(), "make -C c_examples failed");
+    });
+    dir.join("build")
+}
+
+fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
+    let exe = build().join(program);
+    let mut child = Command::new(&exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// Malformed input ends with exit status 1 and one line on stderr, quickly.
+fn assert_rejected(program: &str, args: &[&str], input: &[u8], what: &str) {
+    let start = Instant::now();
+    let out = run(program, args, input);
+    let took = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{program} {what}: status {:?}",
+        out.status
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{program} {what}: stderr {stderr:?}"
+    );
+    assert!(stderr.ends_with('\n'), "{program} {what}: {stderr:?}");
+    assert!(
+        took < Duration::from_secs(5),
+        "{program} {what}: took {took:?}"
+    );
+}
+
+fn sample(problem: &str, name: &str) -> Vec<u8> {
+    std::fs::read(
+        manifest_dir()
+            .join("tests/data/problems")
+            .join(problem)
+            .join(name),
+    )
+    .unwrap()
+}
+
+fn accepted(program: &str, input: &[u8], want: &[u8], what: &str) {
+    let out = run(program, &[], input);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{program} {what}: {:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, want, "{program} {what}");
+}
+
+fn junk_cases(valid: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+    let mut nul = valid.to_vec();
+    nul.insert(5, 0);
+    let mut high = valid.to_vec();
+    high.insert(5, 0xC3);
+    vec![
+        ("NUL byte", nul),
+        ("non-ASCII byte", high),
+        ("binary junk", vec![0xff, 0xfe, 0x00, 0x01, 0x80]),
+    ]
+}
+
+#[test]
+fn p1784_samples_layouts_and_malformed_input() {
+    let input = sample("p1784", "sample1.in");
+    let want = sample("p1784", "sample1.out");
+    accepted("p1784", &input, &want, "sample");
+    let text = String::from_utf8(input.clone()).unwrap();
+    let crlf = text.replace('\n', " \r\n");
+    accepted("p1784", crlf.as_bytes(), &want, "CRLF and trailing spaces");
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join("\t");
+    accepted("p1784", one_line.as_bytes(), &want, "one line, tabs");
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let mut cases = vec![
+        ("empty", String::new()),
+        ("truncated", tokens[..80].join(" ")),
+        ("extra value", format!("{text} 0")),
+        ("letter", text.replacen('8', "a", 1)),
+        ("negative", text.replacen("0 0", "0 -1", 1)),
+        ("ten", text.replacen("0 0", "0 10", 1)),
+        ("two digits", text.replacen("0 0", "00", 1)),
+        ("comma", text.replacen("0 0", "0,0", 1)),
+    ]
+    .into_iter()
+    .map(|(w, s)| (w, s.into_bytes()))
+    .collect::<Vec<_>>();
+    cases.extend(junk_cases(&input));
+    for (what, input) in &cases {
+        assert_rejected("p1784", &[], input, what);
+    }
+    // Clashing givens: no solution, exit status 2 (not a crash, not malformed).
+    let clash = text.replacen("0", "8", 1);
+    let out = run("p1784", &[], clash.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn poj3074_samples_and_malformed_input() {
+    let input = sample("poj3074", "sample1.in");
+    let want = sample("poj3074", "sample1.out");
+    accepted("poj3074", &input, &want, "sample");
+    let text = String::from_utf8(input.clone()).unwrap();
+    let loose = format!("\n  {}\t\r\n\n", text.replace('\n', "\r\n\n   "))
+        + "trailing text after end is ignored\n";
+    accepted(
+        "poj3074",
+        loose.as_bytes(),
+        &want,
+        "spaces, CRLF, empty lines",
+    );
+    accepted("poj3074", b"end\n", b"", "no puzzle");
+    let first = text.lines().next().unwrap();
+    let mut cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", b"".to_vec()),
+        ("no end", format!("{first}\n").into_bytes()),
+        ("cut off", first.as_bytes()[..40].to_vec()),
+        (
+            "80 characters",
+            format!("{}\nend\n", &first[..80]).into_bytes(),
+        ),
+        ("82 characters", format!("{first}.\nend\n").into_bytes()),
+        ("x", format!("x{}\nend\n", &first[1..]).into_bytes()),
+        ("zero", format!("0{}\nend\n", &first[1..]).into_bytes()),
+        ("2 MB line", {
+            let mut v = vec![b'.'; 2 << 20];
+            v.extend_from_slice(b"\nend\n");
+            v
+        }),
+        ("END", format!("{first}\nEND\n").into_bytes()),
+    ];
+    cases.extend(junk_cases(&input));
+    for (what, input) in &cases {
+        assert_rejected("poj3074", &[], input, what);
+    }
+}
+
+#[test]
+fn hiho1321_samples_and_malformed_input() {
+    let input = sample("hiho1321", "sample1.in");
+    let want = sample("hiho1321", "sample1.out");
+    accepted("hiho1321", &input, &want, "sample");
+    let text = String::from_utf8(input.clone()).unwrap();
+    let grid = text.split_once('\n').unwrap().1.to_string();
+    let two = format!("2\r\n{grid}\n\n{grid}");
+    let mut want2 = want.clone();
+    want2.extend_from_slice(&want);
+    accepted(
+        "hiho1321",
+        two.as_bytes(),
+        &want2,
+        "two grids, CRLF, blank line",
+    );
+    let mut cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", b"".to_vec()),
+        ("t word", format!("two\n{grid}").into_bytes()),
+        ("t negative", format!("-2\n{grid}").into_bytes()),
+        ("t zero", format!("0\n{grid}").into_bytes()),
+        ("t too big", format!("1001\n{grid}").into_bytes()),
+        (
+            "t huge",
+            format!("99999999999999999999\n{grid}").into_bytes(),
+        ),
+        ("truncated", format!("2\n{grid}").into_bytes()),
+        (
+            "letter",
+            format!("1\n{}", grid.replacen('0', "b", 1)).into_bytes(),
+        ),
+        (
+            "ten",
+            format!("1\n{}", grid.replacen("0 ", "10 ", 1)).into_bytes(),
+        ),
+        (
+            "minus one",
+            format!("1\n{}", grid.replacen("0 ", "-1 ", 1)).into_bytes(),
+        ),
+        ("extra value", format!("1\n{grid} 0\n").into_bytes()),
+    ];
+    cases.extend(junk_cases(&input));
+    for (what, input) in &cases {
+        assert_rejected("hiho1321", &[], input, what);
+    }
+}
+
+#[test]
+fn uva1309_samples_and_malformed_input() {
+    for k in [1, 2] {
+        let input = sample("uva1309", &format!("sample{k}.in"));
+        let want = sample("uva1309", &format!("sample{k}.out"));
+        accepted("uva1309", &input, &want, "sample");
+    }
+    let input = sample("uva1309", "sample1.in");
+    let want = sample("uva1309", "sample1.out");
+    let text = String::from_utf8(input.clone()).unwrap();
+    let loose = format!("\n\n{}\n\n", text.replace('\n', " \t\r\n"));
+    accepted(
+        "uva1309",
+        loose.as_bytes(),
+        &want,
+        "trailing blanks, CRLF, empty lines",
+    );
+    let rows: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let gap = format!("{}\n\n{}\n", rows[..8].join("\n"), rows[8..].join("\n"));
+    let mut cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", b"".to_vec()),
+        ("only empty lines", b"\n\n\r\n".to_vec()),
+        ("15 rows", rows[..15].join("\n").into_bytes()),
+        ("empty line inside", gap.into_bytes()),
+        (
+            "15 characters",
+            text.replacen(rows[0], &rows[0][..15], 1).into_bytes(),
+        ),
+        (
+            "17 characters",
+            text.replacen(rows[0], &format!("{}-", rows[0]), 1)
+                .into_bytes(),
+        ),
+        ("Q", text.replacen('-', "Q", 1).into_bytes()),
+        ("digit", text.replacen('-', "1", 1).into_bytes()),
+        ("dot", text.replacen('-', ".", 1).into_bytes()),
+        ("lower case", text.replacen('A', "a", 1).into_bytes()),
+        (
+            "leading space",
+            text.replacen(rows[0], &format!(" {}", rows[0]), 1)
+                .into_bytes(),
+        ),
+        ("2 MB line", vec![b'-'; 2 << 20]),
+    ];
+    cases.extend(junk_cases(&input));
+    for (what, input) in &cases {
+        assert_rejected("uva1309", &[], input, what);
+    }
+}
+
+#[test]
+fn sudoku_tool_solves_counts_and_rejects() {
+    let input = std::fs::read(manifest_dir().join("c_examples/expected/sudoku.in")).unwrap();
+    let want = std::fs::read(manifest_dir().join("c_examples/expected/sudoku.out")).unwrap();
+    let out = run("sudoku", &[], &input);
+    assert_eq!(out.status.code(), Some(2), "one puzzle has no solution");
+    assert_eq!(out.stdout, want);
+    let out = run("sudoku", &["--count", "--limit", "2"], &input);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n1\n2\n0\n1\n");
+    let cases: Vec<(&str, &[&str], &[u8])> = vec![
+        ("80 cells", &[], &[b'.'; 80]),
+        (
+            "bad symbol",
+            &[],
+            b"x...............................................................................",
+        ),
+        (
+            "symbol too big",
+            &[],
+            b"A...............................................................................",
+        ),
+        (
+            "NUL",
+            &[],
+            b"..\x00..............................................................................",
+        ),
+        ("unknown option", &["--frobnicate"], b""),
+        ("limit without count", &["--limit", "2"], b""),
+        ("limit not a number", &["--count", "--limit", "x"], b""),
+        ("limit missing", &["--count", "--limit"], b""),
+        ("generate without size", &["--generate", "2"], b""),
+        ("unsupported size", &["--generate", "2", "--size", "7"], b""),
+        ("seed without generate", &["--seed", "3"], b""),
+    ];
+    for (what, args, input) in cases {
+        assert_rejected("sudoku", args, input, what);
+    }
+}
+
+#[test]
+fn sudoku_tool_generates_unique_puzzles() {
+    for size in ["9", "6", "12"] {
+        let out = run(
+            "sudoku",
+            &["--generate", "3", "--size", size, "--seed", "11"],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 3);
+        let again = run(
+            "sudoku",
+            &["--generate", "3", "--size", size, "--seed", "11"],
+            b"",
+        );
+        assert_eq!(out.stdout, again.stdout, "reproducible");
+        let counted = run("sudoku", &["--count", "--limit", "2"], &out.stdout);
+        assert_eq!(
+            String::from_utf8_lossy(&counted.stdout),
+            "1\n1\n1\n",
+            "size {size}"
+        );
+    }
+}
