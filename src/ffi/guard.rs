@@ -156,3 +156,63 @@ pub(crate) unsafe fn peek_header(s: *const dlx_solver) -> Result<Header, dlx_sta
     let head = unsafe { ::core::slice::from_raw_parts(s.cast::<u32>(), HEADER_WORDS as usize) };
     Solver::peek(head).map_err(status_of)
 }
+
+/// Allocates a block of `need` bytes, aligned like every block, and
+/// builds a handle in it with `init` (which marks it heap-owned and returns its
+/// status). On any failure the block is freed again and the status returned; without
+/// the `alloc` feature the answer is `DLX_ERR_NO_MEMORY`.
+pub(crate) fn new_block(
+    need: usize,
+    init: impl FnOnce(&mut [u32]) -> dlx_status,
+) -> Result<*mut u8, dlx_status> {
+    #[cfg(feature = "alloc")]
+    {
+        use ::alloc::alloc::{alloc, dealloc, Layout};
+        let Ok(layout) = Layout::from_size_align(need, crate::core::ALIGN) else {
+            return Err(DLX_ERR_ARG);
+        };
+        if need < 4 {
+            return Err(DLX_ERR_ARG);
+        }
+        // SAFETY: the layout is not zero-sized (checked above).
+        let mem = unsafe { alloc(layout) };
+        if mem.is_null() {
+            return Err(DLX_ERR_NO_MEMORY);
+        }
+        // SAFETY: freshly allocated, aligned, `need` bytes, not aliased.
+        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+        let status = catch(|| init(words)).unwrap_or(DLX_ERR_INTERNAL);
+        if status == DLX_OK {
+            return Ok(mem);
+        }
+        // SAFETY: allocated above with this layout and not handed out.
+        unsafe { dealloc(mem, layout) };
+        Err(status)
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = (need, init);
+        Err(DLX_ERR_NO_MEMORY)
+    }
+}
+
+/// Releases a block made by [`new_block`], wiping its magic word first so that a
+/// stale handle is refused rather than trusted.
+///
+/// # Safety
+/// `block` came from `new_block` with the same `bytes` and is not used afterwards.
+pub(crate) unsafe fn free_block(block: *mut u8, bytes: usize) {
+    #[cfg(feature = "alloc")]
+    {
+        use ::alloc::alloc::{dealloc, Layout};
+        if let Ok(layout) = Layout::from_size_align(bytes, crate::core::ALIGN) {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                block.cast::<u32>().write(0);
+                dealloc(block, layout);
+            }
+        }
+    }
+    #[cfg(not(feature = "alloc"))]
+    let _ = (block, bytes);
+}

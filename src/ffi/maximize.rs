@@ -2,7 +2,7 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, enter, leave, run_entered};
+use super::guard::{catch, enter, free_block, leave, new_block, run_entered};
 use super::solver::{dlx_dims, dlx_solver};
 use super::status::*;
 use crate::core::{self, max_required_bytes, Dims, Maximizer, Step};
@@ -134,35 +134,20 @@ pub unsafe extern "C" fn dlx_maximizer_new(
     let Some(need) = max_required_bytes(&dims) else {
         return DLX_ERR_ARG;
     };
-    #[cfg(feature = "alloc")]
-    {
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) else {
-            return DLX_ERR_ARG;
-        };
-        // SAFETY: `need` is at least the header size, so the layout is not zero-sized.
-        let mem = unsafe { ::alloc::alloc::alloc(layout) };
-        if mem.is_null() {
-            return DLX_ERR_NO_MEMORY;
+    let made = new_block(need, |words| match Maximizer::init(words, dims) {
+        Ok(mut handle) => {
+            handle.set_heap(true);
+            DLX_OK
         }
-        // SAFETY: freshly allocated, aligned, `need` bytes.
-        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-        let made = catch(|| Maximizer::init(words, dims).map(|mut m| m.set_heap(true)));
-        if let Ok(Ok(())) = made {
+        Err(e) => status_of(e),
+    });
+    match made {
+        Ok(mem) => {
             // SAFETY: checked for NULL above.
             unsafe { *out = mem.cast() };
-            return DLX_OK;
+            DLX_OK
         }
-        // SAFETY: allocated above with this layout.
-        unsafe { ::alloc::alloc::dealloc(mem, layout) };
-        match made {
-            Ok(Err(e)) => status_of(e),
-            _ => DLX_ERR_INTERNAL,
-        }
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = need;
-        DLX_ERR_NO_MEMORY
+        Err(e) => e,
     }
 }
 
@@ -173,28 +158,15 @@ pub unsafe extern "C" fn dlx_maximizer_new(
 /// `m` is NULL or a live handle; it must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_maximizer_free(m: *mut dlx_maximizer) {
-    #[cfg(feature = "alloc")]
-    {
-        // SAFETY: forwarded from the caller.
-        let Ok(w) = (unsafe { words(m) }) else {
-            return;
-        };
-        if !Maximizer::heap_of(w) {
-            return;
-        }
+    // SAFETY: forwarded from the caller.
+    let Ok(w) = (unsafe { words(m) }) else {
+        return;
+    };
+    if Maximizer::heap_of(w) {
         let bytes = w.len() * 4;
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(bytes, core::ALIGN) else {
-            return;
-        };
-        // SAFETY: the heap flag says `dlx_maximizer_new` allocated this block with this
-        // layout; the magic is wiped first so a stale handle is refused.
-        unsafe {
-            m.cast::<u32>().write(0);
-            ::alloc::alloc::dealloc(m.cast(), layout);
-        }
+        // SAFETY: the heap flag says `dlx_maximizer_new` allocated this block.
+        unsafe { free_block(m.cast(), bytes) };
     }
-    #[cfg(not(feature = "alloc"))]
-    let _ = m;
 }
 
 /// Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a

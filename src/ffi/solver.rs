@@ -2,7 +2,9 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, enter, leave, peek, peek_header, run_entered, with_solver};
+use super::guard::{
+    catch, enter, free_block, leave, new_block, peek, peek_header, run_entered, with_solver,
+};
 use super::status::*;
 use crate::core::{self, Dims, Solver, Step};
 
@@ -152,35 +154,20 @@ pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) 
     let Some(need) = dims.required_bytes() else {
         return DLX_ERR_ARG;
     };
-    #[cfg(feature = "alloc")]
-    {
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) else {
-            return DLX_ERR_ARG;
-        };
-        // SAFETY: `need` is at least the header size, so the layout is not zero-sized.
-        let mem = unsafe { ::alloc::alloc::alloc(layout) };
-        if mem.is_null() {
-            return DLX_ERR_NO_MEMORY;
+    let made = new_block(need, |words| match Solver::init(words, dims) {
+        Ok(mut handle) => {
+            handle.set_heap(true);
+            DLX_OK
         }
-        // SAFETY: freshly allocated, aligned, `need` bytes.
-        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-        let made = catch(|| Solver::init(words, dims).map(|mut s| s.set_heap(true)));
-        if let Ok(Ok(())) = made {
+        Err(e) => status_of(e),
+    });
+    match made {
+        Ok(mem) => {
             // SAFETY: checked for NULL above.
             unsafe { *out = mem.cast() };
-            return DLX_OK;
+            DLX_OK
         }
-        // SAFETY: allocated above with this layout.
-        unsafe { ::alloc::alloc::dealloc(mem, layout) };
-        match made {
-            Ok(Err(e)) => status_of(e),
-            _ => DLX_ERR_INTERNAL,
-        }
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = need;
-        DLX_ERR_NO_MEMORY
+        Err(e) => e,
     }
 }
 
@@ -191,28 +178,13 @@ pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) 
 /// `s` is NULL or a live handle; it must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_free(s: *mut dlx_solver) {
-    #[cfg(feature = "alloc")]
-    {
-        // SAFETY: forwarded from the caller.
-        let Ok(h) = (unsafe { peek(s) }) else {
-            return;
-        };
-        if !h.has(core::FLAG_HEAP) {
-            return;
-        }
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(h.words as usize * 4, core::ALIGN)
-        else {
-            return;
-        };
-        // SAFETY: the heap flag says `dlx_new` allocated this block with this layout;
-        // the magic is wiped first so a stale handle is refused, not trusted.
-        unsafe {
-            s.cast::<u32>().write(0);
-            ::alloc::alloc::dealloc(s.cast(), layout);
+    // SAFETY: forwarded from the caller.
+    if let Ok(h) = unsafe { peek(s) } {
+        if h.has(core::FLAG_HEAP) {
+            // SAFETY: the heap flag says `dlx_new` allocated this block of this size.
+            unsafe { free_block(s.cast(), h.words as usize * 4) };
         }
     }
-    #[cfg(not(feature = "alloc"))]
-    let _ = s;
 }
 
 /// Adds a row covering the `n` columns `cols[0..n]` (0-based, any order) and stores

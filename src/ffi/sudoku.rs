@@ -2,7 +2,7 @@
 
 use ::core::ffi::{c_char, c_void};
 
-use super::guard::catch;
+use super::guard::{catch, free_block, new_block};
 use super::solver::dlx_stats;
 use super::status::*;
 use crate::core::{self, Step};
@@ -215,35 +215,22 @@ pub unsafe extern "C" fn dlx_sudoku_new(
     let Some(need) = sudoku::required_bytes(box_rows, box_cols) else {
         return DLX_ERR_ARG;
     };
-    #[cfg(feature = "alloc")]
-    {
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) else {
-            return DLX_ERR_ARG;
-        };
-        // SAFETY: `need` is at least a header, so the layout is not zero-sized.
-        let mem = unsafe { ::alloc::alloc::alloc(layout) };
-        if mem.is_null() {
-            return DLX_ERR_NO_MEMORY;
+    let made = new_block(need, |words| {
+        match Sudoku::init(words, box_rows, box_cols) {
+            Ok(mut handle) => {
+                handle.set_heap(true);
+                DLX_OK
+            }
+            Err(e) => err(e),
         }
-        // SAFETY: freshly allocated, aligned, `need` bytes.
-        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-        let made = catch(|| Sudoku::init(words, box_rows, box_cols).map(|mut s| s.set_heap(true)));
-        if let Ok(Ok(())) = made {
+    });
+    match made {
+        Ok(mem) => {
             // SAFETY: checked for NULL above.
             unsafe { *out = mem.cast() };
-            return DLX_OK;
+            DLX_OK
         }
-        // SAFETY: allocated above with this layout.
-        unsafe { ::alloc::alloc::dealloc(mem, layout) };
-        match made {
-            Ok(Err(e)) => err(e),
-            _ => DLX_ERR_INTERNAL,
-        }
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = need;
-        DLX_ERR_NO_MEMORY
+        Err(e) => e,
     }
 }
 
@@ -255,34 +242,24 @@ pub unsafe extern "C" fn dlx_sudoku_new(
 /// `s` is NULL or a live handle; it must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_sudoku_free(s: *mut dlx_sudoku) {
-    #[cfg(feature = "alloc")]
-    {
-        // SAFETY: forwarded from the caller.
-        if unsafe { check(s) }.is_err() {
-            return;
-        }
-        let mut size = None;
-        // SAFETY: checked above; a short, non-panicking read of the header.
-        let st = unsafe {
-            with_sudoku(s, |sd| {
-                if sd.is_heap() {
-                    let (br, bc) = sd.boxes();
-                    size = sudoku::required_bytes(br, bc);
-                }
-                DLX_OK
-            })
-        };
-        let Some(need) = size.filter(|_| st == DLX_OK) else {
-            return;
-        };
-        if let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) {
-            // SAFETY: a heap handle was allocated by `dlx_sudoku_new` with this layout.
-            unsafe { ::alloc::alloc::dealloc(s.cast(), layout) };
-        }
+    // SAFETY: forwarded from the caller.
+    if unsafe { check(s) }.is_err() {
+        return;
     }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = s;
+    let mut size = None;
+    // SAFETY: checked above; a short, non-panicking read of the header.
+    let st = unsafe {
+        with_sudoku(s, |sd| {
+            if sd.is_heap() {
+                let (br, bc) = sd.boxes();
+                size = sudoku::required_bytes(br, bc);
+            }
+            DLX_OK
+        })
+    };
+    if let Some(need) = size.filter(|_| st == DLX_OK) {
+        // SAFETY: a heap handle was allocated by `dlx_sudoku_new` with this size.
+        unsafe { free_block(s.cast(), need) };
     }
 }
 

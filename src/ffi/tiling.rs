@@ -2,7 +2,7 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::catch;
+use super::guard::{catch, free_block, new_block};
 use super::solver::dlx_stats;
 use super::status::*;
 use crate::core::{self, Step};
@@ -254,35 +254,20 @@ pub unsafe extern "C" fn dlx_tiling_new(
     let Some(need) = dims.required_bytes() else {
         return DLX_ERR_ARG;
     };
-    #[cfg(feature = "alloc")]
-    {
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(need, core::ALIGN) else {
-            return DLX_ERR_ARG;
-        };
-        // SAFETY: `need` is at least the header size, so the layout is not zero-sized.
-        let mem = unsafe { ::alloc::alloc::alloc(layout) };
-        if mem.is_null() {
-            return DLX_ERR_NO_MEMORY;
+    let made = new_block(need, |words| match Tiling::init(words, dims) {
+        Ok(mut handle) => {
+            handle.set_heap(true);
+            DLX_OK
         }
-        // SAFETY: freshly allocated, aligned, `need` bytes.
-        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-        let made = catch(|| Tiling::init(words, dims).map(|mut t| t.set_heap(true)));
-        if let Ok(Ok(())) = made {
+        Err(e) => status_of(e),
+    });
+    match made {
+        Ok(mem) => {
             // SAFETY: checked for NULL above.
             unsafe { *out = mem.cast() };
-            return DLX_OK;
+            DLX_OK
         }
-        // SAFETY: allocated above with this layout.
-        unsafe { ::alloc::alloc::dealloc(mem, layout) };
-        match made {
-            Ok(Err(e)) => status_of(e),
-            _ => DLX_ERR_INTERNAL,
-        }
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = need;
-        DLX_ERR_NO_MEMORY
+        Err(e) => e,
     }
 }
 
@@ -293,31 +278,15 @@ pub unsafe extern "C" fn dlx_tiling_new(
 /// `t` is NULL or a live handle; it must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_free(t: *mut dlx_tiling) {
-    #[cfg(feature = "alloc")]
-    {
-        // SAFETY: forwarded from the caller.
-        let Ok(w) = (unsafe { words(t) }) else {
-            return;
-        };
-        let bytes = w.len() * 4;
-        let Ok(tl) = Tiling::open(w) else {
-            return;
-        };
-        if !tl.is_heap() {
-            return;
-        }
-        let Ok(layout) = ::alloc::alloc::Layout::from_size_align(bytes, core::ALIGN) else {
-            return;
-        };
-        // SAFETY: the heap flag says `dlx_tiling_new` allocated this block with this
-        // layout; the magic is wiped first so a stale handle is refused.
-        unsafe {
-            t.cast::<u32>().write(0);
-            ::alloc::alloc::dealloc(t.cast(), layout);
-        }
+    // SAFETY: forwarded from the caller.
+    let Ok(w) = (unsafe { words(t) }) else {
+        return;
+    };
+    let bytes = w.len() * 4;
+    if Tiling::open(w).is_ok_and(|tl| tl.is_heap()) {
+        // SAFETY: the heap flag says `dlx_tiling_new` allocated this block.
+        unsafe { free_block(t.cast(), bytes) };
     }
-    #[cfg(not(feature = "alloc"))]
-    let _ = t;
 }
 
 /// Sets the board: `mask[x + width * (y + height * z)]` non-zero for a cell on the
