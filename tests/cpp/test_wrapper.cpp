@@ -106,6 +106,34 @@ int main() {
   dlx::Sudoku moved_sudoku = std::move(sudoku);
   CHECK(!sudoku && moved_sudoku && moved_sudoku.cells() == 81);
 
+  // Maximizer: the heaviest exact cover of {0, 1} from {0}, {1}, {0, 1}.
+  dlx::Solver small(dlx_dims{2, 0, 3, 4});
+  small.add_row({0});
+  small.add_row({1});
+  small.add_row({0, 1});
+  dlx::Maximizer best(dlx_dims{2, 0, 3, 4});
+  best.set_weight(0, 4);
+  best.set_weight(1, -1);
+  best.set_weight(2, 2);
+  CHECK(best.solve(small));
+  CHECK(best.best_value() == 3 && best.best_rows().size() == 2);
+  best.reset();
+  best.set_weight(2, 5);
+  CHECK(best.solve(small) && best.best_value() == 5 && best.best_rows().size() == 1);
+
+  // Tiling: dominoes on a 2x3 board: 3 tilings.
+  dlx::Tiling tiling(dlx_tiling_dims{3, 2, 1, 1, 2, 0});
+  tiling.set_board(std::vector<std::uint8_t>(6, 1));
+  CHECK(tiling.add_piece({0, 0, 0, 1, 0, 0}, DLX_TILING_UNLIMITED) == 0);
+  tiling.build();
+  CHECK(tiling.count() == 3);
+  CHECK(tiling.next() == DLX_SOLUTION);
+  std::vector<std::uint32_t> board = tiling.fill();
+  CHECK(board.size() == 6);
+  for (std::uint32_t cell : board) CHECK(cell == 0);
+  dlx::Tiling moved_tiling = std::move(tiling);
+  CHECK(!tiling && moved_tiling);
+
   std::printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }
