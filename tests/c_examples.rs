@@ -3,53 +3,13 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::Once;
-use std::time::{Duration, Instant};
+use std::process::Command;
 
-use common::{Problem, Rng};
-
-/// `make -C c_examples` once per test binary.
-fn build() -> PathBuf {
-    static BUILD: Once = Once::new();
-    let dir = common::manifest_dir().join("c_examples");
-    BUILD.call_once(|| {
-        let status = Command::new("make")
-            .arg("-C")
-            .arg(&dir)
-            .arg(format!("CARGO={}", env!("CARGO")))
-            .status()
-            .expect("make runs");
-        assert!(status.success(), "make -C c_examples failed");
-    });
-    dir.join("build")
-}
-
-fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
-    let exe = build().join(program);
-    let mut child = Command::new(&exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // A program may stop reading early (that is the point of rejecting junk).
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
+use common::{assert_rejected, run_example, Problem, Rng};
 
 #[test]
 fn make_run_passes_every_sample() {
-    build();
+    common::examples_dir();
     let status = Command::new("make")
         .args(["-C", "c_examples", "run", "cxx"])
         .arg(format!("CARGO={}", env!("CARGO")))
@@ -57,35 +17,6 @@ fn make_run_passes_every_sample() {
         .status()
         .unwrap();
     assert!(status.success(), "make -C c_examples run cxx failed");
-}
-
-/// Malformed input ends with exit status 1 and one line on stderr, quickly.
-fn assert_rejected(program: &str, args: &[&str], input: &[u8], what: &str) {
-    let start = Instant::now();
-    let out = run(program, args, input);
-    let took = start.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{program} {what}: status {:?}",
-        out.status
-    );
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{program} {what}: stderr {stderr:?}"
-    );
-    assert!(stderr.ends_with('\n'), "{program} {what}: {stderr:?}");
-    assert!(
-        out.stdout.is_empty(),
-        "{program} {what}: printed {:?}",
-        out.stdout
-    );
-    assert!(
-        took < Duration::from_secs(2),
-        "{program} {what}: took {took:?}"
-    );
 }
 
 #[test]
@@ -143,7 +74,7 @@ fn p4929_accepts_any_whitespace_layout() {
         b"003 3\n0 0 1\n1 0 0\n0 1 0\n",
     ];
     for input in variants {
-        let out = run("p4929", &[], input);
+        let out = run_example("p4929", &[], input);
         assert!(out.status.success(), "{:?}", String::from_utf8_lossy(input));
         assert_eq!(out.stdout, b"1 2 3\n");
     }
@@ -175,7 +106,7 @@ fn p4929_answers_are_exact_covers() {
         };
         // All-zero rows have no primary column, so the oracle never uses them.
         let solvable = !problem.oracle().is_empty();
-        let out = run("p4929", &[], input.as_bytes());
+        let out = run_example("p4929", &[], input.as_bytes());
         assert!(out.status.success(), "case {case}");
         let text = String::from_utf8(out.stdout).unwrap();
         if !solvable {

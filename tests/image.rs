@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{queens, solutions_with_budget, sorted, Problem, Rng};
+use common::{assert_rejected, queens, run_example, solutions_with_budget, sorted, Problem, Rng};
 use dlx::core::{Error, Solver, Step};
 
 /// Runs the search in `block` for `stops` steps of `budget` (or to the end) and
@@ -239,42 +239,6 @@ fn random_garbage_never_panics() {
 
 // ------------------------------------------------------------------ C examples
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-use std::sync::Once;
-
-/// `make -C c_examples` once per test binary.
-fn build_examples() -> PathBuf {
-    static BUILD: Once = Once::new();
-    let dir = common::manifest_dir().join("c_examples");
-    BUILD.call_once(|| {
-        let status = Command::new("make")
-            .arg("-C")
-            .arg(&dir)
-            .arg(format!("CARGO={}", env!("CARGO")))
-            .status()
-            .expect("make runs");
-        assert!(status.success(), "make -C c_examples failed");
-    });
-    dir.join("build")
-}
-
-fn run_example(program: &str, args: &[&str]) -> Output {
-    Command::new(build_examples().join(program))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// Exit status 1, one line on stderr, nothing on stdout.
-fn assert_rejected(program: &str, args: &[&str], what: &str) {
-    let out = run_example(program, args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{program} {what}");
-    assert_eq!(stderr.lines().count(), 1, "{program} {what}: {stderr:?}");
-    assert!(out.stdout.is_empty(), "{program} {what}");
-}
-
 #[test]
 fn resume_pauses_and_resumes_across_runs() {
     let dir = common::scratch_dir("resume");
@@ -282,11 +246,11 @@ fn resume_pauses_and_resumes_across_runs() {
     let path = file.to_str().unwrap();
     let _ = std::fs::remove_file(&file);
     for budget in ["1", "500", "7000"] {
-        let out = run_example("resume", &["9", path, budget]);
+        let out = run_example("resume", &["9", path, budget], b"");
         assert!(out.status.success());
         assert!(out.stdout.is_empty(), "paused, nothing counted yet");
         assert!(file.exists());
-        let out = run_example("resume", &["9", path]);
+        let out = run_example("resume", &["9", path], b"");
         assert!(
             out.status.success(),
             "{}",
@@ -296,7 +260,7 @@ fn resume_pauses_and_resumes_across_runs() {
         assert!(!file.exists());
     }
     // A budget larger than the whole search: counted at once.
-    let out = run_example("resume", &["6", path, "100000"]);
+    let out = run_example("resume", &["6", path, "100000"], b"");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
     assert!(!file.exists());
 }
@@ -311,13 +275,15 @@ fn resume_rejects_bad_arguments_and_damaged_files() {
         &["9", "x", "0"],
         &["9", "x", "1e3"],
     ] {
-        assert_rejected("resume", args, &format!("{args:?}"));
+        assert_rejected("resume", args, b"", &format!("{args:?}"));
     }
     let dir = common::scratch_dir("resume-bad");
     let file = dir.join("q8.img");
     let path = file.to_str().unwrap();
     let _ = std::fs::remove_file(&file);
-    assert!(run_example("resume", &["8", path, "300"]).status.success());
+    assert!(run_example("resume", &["8", path, "300"], b"")
+        .status
+        .success());
     let good = std::fs::read(&file).unwrap();
     let mut cases: Vec<(String, Vec<u8>)> = vec![
         ("empty".into(), vec![]),
@@ -333,17 +299,17 @@ fn resume_rejects_bad_arguments_and_damaged_files() {
     }
     for (what, bytes) in cases {
         std::fs::write(&file, &bytes).unwrap();
-        assert_rejected("resume", &["8", path], &what);
+        assert_rejected("resume", &["8", path], b"", &what);
     }
 }
 
 #[test]
 fn progress_counts_and_rejects_bad_arguments() {
-    let out = run_example("progress", &["8"]);
+    let out = run_example("progress", &["8"], b"");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "92\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("100.0%"));
     for args in [&[][..], &["0"], &["x"], &["8", "9"], &["99"]] {
-        assert_rejected("progress", args, &format!("{args:?}"));
+        assert_rejected("progress", args, b"", &format!("{args:?}"));
     }
 }
 

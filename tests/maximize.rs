@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Problem, Rng};
+use common::{assert_rejected, run_example, Problem, Rng};
 use dlx::core::{max_required_words, Error, Maximizer, Solver, Step};
 
 /// Random weights in `lo..lo+span`.
@@ -233,57 +233,6 @@ fn state_rules() {
 
 // ------------------------------------------------------------------ the p1074 program
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-use std::sync::Once;
-use std::time::{Duration, Instant};
-
-/// `make -C c_examples` once per test binary.
-fn build_examples() -> std::path::PathBuf {
-    static BUILD: Once = Once::new();
-    let dir = common::manifest_dir().join("c_examples");
-    BUILD.call_once(|| {
-        let status = Command::new("make")
-            .arg("-C")
-            .arg(&dir)
-            .arg(format!("CARGO={}", env!("CARGO")))
-            .status()
-            .expect("make runs");
-        assert!(status.success(), "make -C c_examples failed");
-    });
-    dir.join("build")
-}
-
-fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
-    let exe = build_examples().join(program);
-    let mut child = Command::new(&exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn assert_rejected(program: &str, input: &[u8], what: &str) {
-    build_examples(); // not part of the time limit
-    let start = Instant::now();
-    let out = run(program, &[], input);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{program} {what}");
-    assert_eq!(stderr.lines().count(), 1, "{program} {what}: {stderr:?}");
-    assert!(out.stdout.is_empty(), "{program} {what}: printed output");
-    assert!(start.elapsed() < Duration::from_secs(2), "{program} {what}");
-}
-
 const SAMPLE1: &str = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n\
 0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n0 0 7 0 0 2 0 9 0\n\
 2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
@@ -314,7 +263,7 @@ fn p1074_rejects_malformed_input() {
     ];
     cases.push(("binary", "\u{ff}\u{fe}".repeat(50)));
     for (what, input) in &cases {
-        assert_rejected("p1074", input.as_bytes(), what);
+        assert_rejected("p1074", &[], input.as_bytes(), what);
     }
 }
 
@@ -329,7 +278,7 @@ fn p1074_accepts_layout_variants_and_answers_the_samples() {
         format!("{SAMPLE1}\n  \n\t\n"),
     ];
     for v in &variants {
-        let out = run("p1074", &[], v.as_bytes());
+        let out = run_example("p1074", &[], v.as_bytes());
         assert!(
             out.status.success(),
             "{v:?}: {}",
@@ -339,7 +288,7 @@ fn p1074_accepts_layout_variants_and_answers_the_samples() {
     }
     // Givens that break the rules: no completion.
     let clash = SAMPLE1.replacen("7 0 0 9", "7 7 0 9", 1);
-    assert_eq!(run("p1074", &[], clash.as_bytes()).stdout, b"-1\n");
+    assert_eq!(run_example("p1074", &[], clash.as_bytes()).stdout, b"-1\n");
 }
 
 /// Random puzzles from a known grid: the program's answer is the best score over all
@@ -419,7 +368,7 @@ fn p1074_matches_enumeration_of_all_completions() {
                 v.join(" ") + "\n"
             })
             .collect();
-        let out = run("p1074", &[], text.as_bytes());
+        let out = run_example("p1074", &[], text.as_bytes());
         assert!(out.status.success());
         assert_eq!(
             String::from_utf8(out.stdout).unwrap(),

@@ -3,13 +3,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::Once;
-use std::time::{Duration, Instant};
-
-use common::{manifest_dir, Rng};
+use common::{assert_rejected, assert_rejected_after, manifest_dir, run_example, Rng};
 use dlx::core::Step;
 use dlx::sudoku::{self, text, GenStep, Sudoku};
 
@@ -449,65 +443,6 @@ fn text_round_trips() {
 
 // ------------------------------------------------------------------ the C programs
 
-/// `make -C c_examples` once per test binary.
-fn build() -> PathBuf {
-    static BUILD: Once = Once::new();
-    let dir = manifest_dir().join("c_examples");
-    BUILD.call_once(|| {
-        let status = Command::new("make")
-            .arg("-C")
-            .arg(&dir)
-            .arg(format!("CARGO={}", env!("CARGO")))
-            .status()
-            .expect("make runs");
-        assert!(status.success(), "make -C c_examples failed");
-    });
-    dir.join("build")
-}
-
-fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
-    let exe = build().join(program);
-    let mut child = Command::new(&exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-/// Malformed input ends with exit status 1 and one line on stderr, quickly.
-fn assert_rejected(program: &str, args: &[&str], input: &[u8], what: &str) {
-    let start = Instant::now();
-    let out = run(program, args, input);
-    let took = start.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{program} {what}: status {:?}",
-        out.status
-    );
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{program} {what}: stderr {stderr:?}"
-    );
-    assert!(stderr.ends_with('\n'), "{program} {what}: {stderr:?}");
-    assert!(
-        took < Duration::from_secs(5),
-        "{program} {what}: took {took:?}"
-    );
-}
-
 fn sample(problem: &str, name: &str) -> Vec<u8> {
     std::fs::read(
         manifest_dir()
@@ -519,7 +454,7 @@ fn sample(problem: &str, name: &str) -> Vec<u8> {
 }
 
 fn accepted(program: &str, input: &[u8], want: &[u8], what: &str) {
-    let out = run(program, &[], input);
+    let out = run_example(program, &[], input);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -571,7 +506,7 @@ fn p1784_samples_layouts_and_malformed_input() {
     }
     // Clashing givens: no solution, exit status 2 (not a crash, not malformed).
     let clash = text.replacen("0", "8", 1);
-    let out = run("p1784", &[], clash.as_bytes());
+    let out = run_example("p1784", &[], clash.as_bytes());
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -610,8 +545,14 @@ fn poj3074_samples_and_malformed_input() {
         ("END", format!("{first}\nEND\n").into_bytes()),
     ];
     cases.extend(junk_cases(&input));
+    // The first puzzle is answered before the missing "end" is noticed.
+    let first_answer = &want[..=want.iter().position(|&b| b == b'\n').unwrap()];
     for (what, input) in &cases {
-        assert_rejected("poj3074", &[], input, what);
+        let printed: &[u8] = match *what {
+            "no end" | "END" => first_answer,
+            _ => b"",
+        };
+        assert_rejected_after("poj3074", &[], input, printed, what);
     }
 }
 
@@ -658,7 +599,12 @@ fn hiho1321_samples_and_malformed_input() {
     ];
     cases.extend(junk_cases(&input));
     for (what, input) in &cases {
-        assert_rejected("hiho1321", &[], input, what);
+        // The one complete grid is answered before the fault after it is noticed.
+        let printed: &[u8] = match *what {
+            "truncated" | "extra value" => &want,
+            _ => b"",
+        };
+        assert_rejected_after("hiho1321", &[], input, printed, what);
     }
 }
 
@@ -716,10 +662,10 @@ fn uva1309_samples_and_malformed_input() {
 fn sudoku_tool_solves_counts_and_rejects() {
     let input = std::fs::read(manifest_dir().join("c_examples/expected/sudoku.in")).unwrap();
     let want = std::fs::read(manifest_dir().join("c_examples/expected/sudoku.out")).unwrap();
-    let out = run("sudoku", &[], &input);
+    let out = run_example("sudoku", &[], &input);
     assert_eq!(out.status.code(), Some(2), "one puzzle has no solution");
     assert_eq!(out.stdout, want);
-    let out = run("sudoku", &["--count", "--limit", "2"], &input);
+    let out = run_example("sudoku", &["--count", "--limit", "2"], &input);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n1\n2\n0\n1\n");
     let cases: Vec<(&str, &[&str], &[u8])> = vec![
         ("80 cells", &[], &[b'.'; 80]),
@@ -754,20 +700,20 @@ fn sudoku_tool_solves_counts_and_rejects() {
 #[test]
 fn sudoku_tool_generates_unique_puzzles() {
     for size in ["9", "6", "12"] {
-        let out = run(
+        let out = run_example(
             "sudoku",
             &["--generate", "3", "--size", size, "--seed", "11"],
             b"",
         );
         assert_eq!(out.status.code(), Some(0));
         assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 3);
-        let again = run(
+        let again = run_example(
             "sudoku",
             &["--generate", "3", "--size", size, "--seed", "11"],
             b"",
         );
         assert_eq!(out.stdout, again.stdout, "reproducible");
-        let counted = run("sudoku", &["--count", "--limit", "2"], &out.stdout);
+        let counted = run_example("sudoku", &["--count", "--limit", "2"], &out.stdout);
         assert_eq!(
             String::from_utf8_lossy(&counted.stdout),
             "1\n1\n1\n",

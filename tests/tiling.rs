@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{assert_rejected, run_example, Rng};
 use dlx::core::{Error, Step};
 use dlx::tiling::{Mode, Tiling, TilingDims, EMPTY};
 
@@ -105,6 +105,29 @@ fn triangle<'a>(words: &'a mut [u32]) -> Tiling<'a> {
     }
     t.build().unwrap();
     t
+}
+
+/// The cells `[x, y, 0]` drawn with `letter` on a board given as its lines.
+fn letter_cells<'a>(lines: impl Iterator<Item = &'a str>, letter: char) -> Vec<[u32; 3]> {
+    lines
+        .enumerate()
+        .flat_map(|(y, line)| {
+            line.chars()
+                .enumerate()
+                .filter(move |&(_, c)| c == letter)
+                .map(move |(x, _)| [x as u32, y as u32, 0])
+        })
+        .collect()
+}
+
+/// A file of the NOI 2005 (p4205) samples, e.g. `sample1.in`.
+fn p4205_sample(name: &str) -> String {
+    std::fs::read_to_string(
+        common::manifest_dir()
+            .join("tests/data/problems/p4205")
+            .join(name),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -257,23 +280,11 @@ fn at_most_once_pieces() {
 
 #[test]
 fn fixed_pieces_and_the_sample() {
-    let input = std::fs::read_to_string(
-        common::manifest_dir().join("tests/data/problems/p4205/sample1.in"),
-    )
-    .unwrap();
+    let input = p4205_sample("sample1.in");
     let mut w = block(&triangle_dims());
     let mut t = triangle(&mut w);
     for (p, letter) in ('A'..='L').enumerate() {
-        let cells: Vec<[u32; 3]> = input
-            .lines()
-            .enumerate()
-            .flat_map(|(y, line)| {
-                line.chars()
-                    .enumerate()
-                    .filter(move |&(_, c)| c == letter)
-                    .map(move |(x, _)| [x as u32, y as u32, 0])
-            })
-            .collect();
+        let cells = letter_cells(input.lines(), letter);
         if !cells.is_empty() {
             t.place(p as u32, &cells).unwrap();
         }
@@ -282,10 +293,7 @@ fn fixed_pieces_and_the_sample() {
     assert_eq!(t.next(0).unwrap(), Step::Solution);
     let mut board = vec![0u32; 100];
     t.fill(&mut board).unwrap();
-    let want = std::fs::read_to_string(
-        common::manifest_dir().join("tests/data/problems/p4205/sample1.out"),
-    )
-    .unwrap();
+    let want = p4205_sample("sample1.out");
     let mut got = String::new();
     for y in 0..10 {
         for x in 0..=y {
@@ -444,68 +452,21 @@ fn bad_arguments_are_refused() {
 }
 // ------------------------------------------------------------------ the p4205, pentomino and soma programs
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-use std::sync::Once;
-use std::time::{Duration, Instant};
-
-/// `make -C c_examples` once per test binary.
-fn build_examples() -> std::path::PathBuf {
-    static BUILD: Once = Once::new();
-    let dir = common::manifest_dir().join("c_examples");
-    BUILD.call_once(|| {
-        let status = Command::new("make")
-            .arg("-C")
-            .arg(&dir)
-            .arg(format!("CARGO={}", env!("CARGO")))
-            .status()
-            .expect("make runs");
-        assert!(status.success(), "make -C c_examples failed");
-    });
-    dir.join("build")
-}
-
-fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
-    let exe = build_examples().join(program);
-    let mut child = Command::new(&exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn assert_rejected(program: &str, input: &[u8], what: &str) {
-    build_examples(); // not part of the time limit
-    let start = Instant::now();
-    let out = run(program, &[], input);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{program} {what}");
-    assert_eq!(stderr.lines().count(), 1, "{program} {what}: {stderr:?}");
-    assert!(out.stdout.is_empty(), "{program} {what}: printed output");
-    assert!(start.elapsed() < Duration::from_secs(2), "{program} {what}");
-}
-
 const EMPTY_BOARD: &str =
     ".\n..\n...\n....\n.....\n......\n.......\n........\n.........\n..........\n";
 
-fn sample() -> String {
-    std::fs::read_to_string(common::manifest_dir().join("tests/data/problems/p4205/sample1.in"))
-        .unwrap()
+/// [`EMPTY_BOARD`] with the given rows replaced, in order.
+fn board_with(rows: &[(usize, &str)]) -> String {
+    let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
+    for &(y, row) in rows {
+        b[y] = row.into();
+    }
+    b.join("\n") + "\n"
 }
 
 #[test]
 fn p4205_rejects_malformed_input() {
-    let s = sample();
+    let s = p4205_sample("sample1.in");
     let lines: Vec<&str> = s.lines().collect();
     let with_line = |i: usize, text: &str| {
         let mut l = lines.clone();
@@ -523,35 +484,25 @@ fn p4205_rejects_malformed_input() {
         ("space inside", with_line(2, ". .")),
         ("text after", format!("{s}x\n")),
         ("NUL", with_line(2, ".\0.")),
-        ("A not its shape", {
-            let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
-            b[9] = "AAA.......".into();
-            b.join("\n") + "\n"
-        }),
-        ("A in two groups", {
-            let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
-            b[8] = "AA.......".into();
-            b[6] = "......A".into();
-            b.join("\n") + "\n"
-        }),
-        ("D with too many cells", {
-            let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
-            b[8] = "DDD......".into();
-            b[9] = "DD........".into();
-            b.join("\n") + "\n"
-        }),
-        ("B drawn as a square", {
-            let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
-            b[8] = "BB.......".into();
-            b[9] = "BB........".into();
-            b.join("\n") + "\n"
-        }),
+        ("A not its shape", board_with(&[(9, "AAA.......")])),
+        (
+            "A in two groups",
+            board_with(&[(8, "AA......."), (6, "......A")]),
+        ),
+        (
+            "D with too many cells",
+            board_with(&[(8, "DDD......"), (9, "DD........")]),
+        ),
+        (
+            "B drawn as a square",
+            board_with(&[(8, "BB......."), (9, "BB........")]),
+        ),
     ];
     for (what, input) in &cases {
-        assert_rejected("p4205", input.as_bytes(), what);
+        assert_rejected("p4205", &[], input.as_bytes(), what);
     }
     for args in [&["--cnt"][..], &["--count", "x"]] {
-        let out = run("p4205", args, EMPTY_BOARD.as_bytes());
+        let out = run_example("p4205", args, EMPTY_BOARD.as_bytes());
         assert_eq!(out.status.code(), Some(1), "{args:?}");
     }
 }
@@ -571,16 +522,7 @@ fn valid_completion(input: &str, output: &str) -> bool {
     }
     // Every letter must be placeable: fixing all twelve leaves exactly one completion.
     for (p, letter) in ('A'..='L').enumerate() {
-        let cells: Vec<[u32; 3]> = out
-            .iter()
-            .enumerate()
-            .flat_map(|(y, line)| {
-                line.chars()
-                    .enumerate()
-                    .filter(move |&(_, c)| c == letter)
-                    .map(move |(x, _)| [x as u32, y as u32, 0])
-            })
-            .collect();
+        let cells = letter_cells(out.iter().copied(), letter);
         if t.place(p as u32, &cells).is_err() {
             return false;
         }
@@ -590,11 +532,8 @@ fn valid_completion(input: &str, output: &str) -> bool {
 
 #[test]
 fn p4205_solves_and_accepts_layout_variants() {
-    let s = sample();
-    let want = std::fs::read_to_string(
-        common::manifest_dir().join("tests/data/problems/p4205/sample1.out"),
-    )
-    .unwrap();
+    let s = p4205_sample("sample1.in");
+    let want = p4205_sample("sample1.out");
     for v in [
         s.clone(),
         s.replace('\n', "\r\n"),
@@ -602,48 +541,39 @@ fn p4205_solves_and_accepts_layout_variants() {
         s.trim_end().to_string(),
         format!("{s}\n \n\n"),
     ] {
-        let out = run("p4205", &[], v.as_bytes());
+        let out = run_example("p4205", &[], v.as_bytes());
         assert!(out.status.success(), "{v:?}");
         assert_eq!(String::from_utf8(out.stdout).unwrap(), want);
     }
-    let out = run("p4205", &[], EMPTY_BOARD.as_bytes());
+    let out = run_example("p4205", &[], EMPTY_BOARD.as_bytes());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(valid_completion(EMPTY_BOARD, &text), "{text}");
     // A well-formed board without completion: two Ds can't be, so block a corner.
     let stuck = EMPTY_BOARD.replacen(".\n..\n", "J\n..\n", 1);
-    let stuck_out = run("p4205", &[], stuck.as_bytes());
+    let stuck_out = run_example("p4205", &[], stuck.as_bytes());
     assert_eq!(stuck_out.status.code(), Some(1), "J cannot be one cell");
-    let corner = {
-        let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
-        b[0] = "D".into();
-        b[1] = "DD".into();
-        b[2] = "D..".into();
-        b.join("\n") + "\n"
-    };
+    let corner = board_with(&[(0, "D"), (1, "DD"), (2, "D..")]);
     // Not a square: malformed, not "No solution".
-    assert_eq!(run("p4205", &[], corner.as_bytes()).status.code(), Some(1));
+    assert_eq!(
+        run_example("p4205", &[], corner.as_bytes()).status.code(),
+        Some(1)
+    );
     // B lying in the bottom row's left end and A blocking the apex's neighbour
     // leave the apex cell isolated: no solution.
-    let isolated = {
-        let mut b: Vec<String> = EMPTY_BOARD.lines().map(String::from).collect();
-        b[1] = "AA".into();
-        b[2] = "A..".into();
-        b[0] = ".".into();
-        b.join("\n") + "\n"
-    };
-    let out = run("p4205", &[], isolated.as_bytes());
+    let isolated = board_with(&[(1, "AA"), (2, "A.."), (0, ".")]);
+    let out = run_example("p4205", &[], isolated.as_bytes());
     assert!(out.status.success());
     assert_eq!(out.stdout, b"No solution\n");
     // --count with fixed pieces: the sample has one completion.
-    let out = run("p4205", &["--count"], s.as_bytes());
+    let out = run_example("p4205", &["--count"], s.as_bytes());
     assert_eq!(out.stdout, b"1\n");
 }
 
 #[test]
 fn pentomino_and_soma_programs() {
-    let out = run("pentomino", &["20x3"], b"");
+    let out = run_example("pentomino", &["20x3"], b"");
     assert_eq!(out.stdout, b"20x3 8\n");
-    let out = run("pentomino", &["--distinct", "3x20"], b"");
+    let out = run_example("pentomino", &["--distinct", "3x20"], b"");
     assert_eq!(out.stdout, b"3x20 2\n");
     for args in [
         &["7x9"][..],
@@ -652,19 +582,19 @@ fn pentomino_and_soma_programs() {
         &["--distinct", "60"],
         &["--bogus"],
     ] {
-        let out = run("pentomino", args, b"");
+        let out = run_example("pentomino", args, b"");
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }
-    let out = run("soma", &["--distinct"], b"");
+    let out = run_example("soma", &["--distinct"], b"");
     assert_eq!(out.stdout, b"240\n");
-    assert_eq!(run("soma", &["-x"], b"").status.code(), Some(1));
+    assert_eq!(run_example("soma", &["-x"], b"").status.code(), Some(1));
 }
 
 /// The 智慧珠 empty board has 32288 completions (a CI step in release mode).
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow; CI runs it with --release")]
 fn p4205_counts_the_empty_board() {
-    let out = run("p4205", &["--count"], EMPTY_BOARD.as_bytes());
+    let out = run_example("p4205", &["--count"], EMPTY_BOARD.as_bytes());
     assert_eq!(out.stdout, b"32288\n");
 }

@@ -6,28 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    ++checks;                                                                    \
-    if (!(cond)) {                                                               \
-      ++failures;                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);   \
-    }                                                                            \
-  } while (0)
-
-#define CHECK_STATUS(call, want)                                                 \
-  do {                                                                           \
-    dlx_status got_ = (call);                                                    \
-    ++checks;                                                                    \
-    if (got_ != (want)) {                                                        \
-      ++failures;                                                                \
-      fprintf(stderr, "%s:%d: %s returned %d (%s), want %d\n", __FILE__,         \
-              __LINE__, #call, (int)got_, dlx_status_str(got_), (int)(want));    \
-    }                                                                            \
-  } while (0)
+#include "check.h"
 
 /* ------------------------------------------------------------------ helpers */
 

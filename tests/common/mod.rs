@@ -1,5 +1,5 @@
-//! Helpers shared by the Rust integration tests: a tiny PRNG, problem builders and
-//! a brute-force exact-cover oracle.
+//! Helpers shared by the Rust integration tests: a tiny PRNG, problem builders,
+//! a brute-force exact-cover oracle, the C toolchain and the C example programs.
 #![allow(dead_code)]
 
 use dlx::core::{Dims, Solver, Step};
@@ -152,8 +152,11 @@ pub fn queens(n: u32) -> Problem {
 
 // ------------------------------------------------------------------ C toolchain
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::sync::Once;
+use std::time::{Duration, Instant};
 
 pub fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -238,4 +241,91 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = target_dir().join("c-tests").join(name);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+// ------------------------------------------------------------------ C examples
+
+/// `make -C c_examples` once per test binary; returns the directory holding the
+/// example programs (`c_examples/build`).
+pub fn examples_dir() -> PathBuf {
+    static BUILD: Once = Once::new();
+    let dir = manifest_dir().join("c_examples");
+    BUILD.call_once(|| {
+        let status = Command::new("make")
+            .arg("-C")
+            .arg(&dir)
+            .arg(format!("CARGO={}", env!("CARGO")))
+            .status()
+            .expect("make runs");
+        assert!(status.success(), "make -C c_examples failed");
+    });
+    dir.join("build")
+}
+
+/// Runs the example `program` with `args`, feeding it `input` on stdin, and
+/// returns what it printed and its exit status.
+pub fn run_example(program: &str, args: &[&str], input: &[u8]) -> Output {
+    let exe = examples_dir().join(program);
+    let mut child = Command::new(&exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // A program may stop reading early (that is the point of rejecting junk).
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// Malformed input or arguments end with exit status 1, exactly one line on
+/// stderr (ending in a newline), nothing on stdout, and in under 2 s (not
+/// counting the build of the examples).
+pub fn assert_rejected(program: &str, args: &[&str], input: &[u8], what: &str) {
+    assert_rejected_after(program, args, input, b"", what);
+}
+
+/// [`assert_rejected`] for the programs that answer each case as soon as they
+/// have read it: a fault after complete cases leaves exactly their answers,
+/// `printed`, on stdout.
+pub fn assert_rejected_after(
+    program: &str,
+    args: &[&str],
+    input: &[u8],
+    printed: &[u8],
+    what: &str,
+) {
+    examples_dir(); // not part of the time limit
+    let start = Instant::now();
+    let out = run_example(program, args, input);
+    let took = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{program} {what}: status {:?}",
+        out.status
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{program} {what}: stderr {stderr:?}"
+    );
+    assert!(stderr.ends_with('\n'), "{program} {what}: {stderr:?}");
+    assert!(
+        out.stdout == printed,
+        "{program} {what}: printed {:?}, want {:?}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(printed)
+    );
+    assert!(
+        took < Duration::from_secs(2),
+        "{program} {what}: took {took:?}"
+    );
 }
