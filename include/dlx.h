@@ -724,7 +724,8 @@ dlx_status dlx_sudoku_generate(struct dlx_sudoku *s,
 // blind for n <= 35), or with `DLX_SUDOKU_LETTERS` `A` = 1 ... (case-blind for
 // n <= 26); blanks `.`, `0`, `-` or `_`; whitespace, `|` and `+` are skipped, so one
 // line of cells and a grid of lines with or without spaces both read. n goes up to
-// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags.
+// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags (the
+// format flags are accepted and ignored, so one set serves both calls).
 //
 // Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags or ncells out of range);
 // `DLX_ERR_PARSE` with the byte offset of the first bad character in `*error_pos`

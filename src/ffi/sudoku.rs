@@ -554,7 +554,8 @@ pub unsafe extern "C" fn dlx_sudoku_generate(
 /// blind for n <= 35), or with `DLX_SUDOKU_LETTERS` `A` = 1 ... (case-blind for
 /// n <= 26); blanks `.`, `0`, `-` or `_`; whitespace, `|` and `+` are skipped, so one
 /// line of cells and a grid of lines with or without spaces both read. n goes up to
-/// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags.
+/// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags (the
+/// format flags are accepted and ignored, so one set serves both calls).
 ///
 /// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags or ncells out of range);
 /// `DLX_ERR_PARSE` with the byte offset of the first bad character in `*error_pos`
@@ -585,6 +586,10 @@ pub unsafe extern "C" fn dlx_sudoku_parse(
     };
     // SAFETY: non-NULL, `ncells` writable bytes by contract.
     let out = unsafe { ::core::slice::from_raw_parts_mut(cells, ncells) };
+    if flags & !text::ALL_FLAGS != 0 {
+        // The format flags are accepted (and ignored) so one set serves both calls.
+        return DLX_ERR_ARG;
+    }
     let r = catch(|| text::parse(input, n, flags & text::LETTERS, out));
     match r {
         Ok(Ok(())) => DLX_OK,

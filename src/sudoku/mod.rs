@@ -303,15 +303,16 @@ impl<'a> Sudoku<'a> {
             if reg.len() != cells {
                 return Err(Error::Arg);
             }
-            // Each region id below n, used exactly n times: count in `order` (scratch).
-            self.order[..n as usize].fill(0);
+            // Each region id below n, used exactly n times. Counted on the stack, not
+            // in the block, so that a refused variant leaves the block untouched.
+            let mut uses = [0u32; MAX_N as usize];
             for &r in reg {
                 if u32::from(r) >= n {
                     return Err(Error::Arg);
                 }
-                self.order[r as usize] += 1;
+                uses[r as usize] += 1;
             }
-            if self.order[..n as usize].iter().any(|&k| k != n) {
+            if uses[..n as usize].iter().any(|&k| k != n) {
                 return Err(Error::Arg);
             }
         }
