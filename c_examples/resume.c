@@ -119,7 +119,18 @@ static int pause_search(long n, const char *path, uint64_t budget) {
   return 0;
 }
 
-static int resume_search(FILE *f, const char *path) {
+/* The image size of an N-queens solver: an image of another N (or another problem)
+ * is refused instead of being counted as this one. */
+static size_t queens_image_size(uint32_t n) {
+  dlx_dims d;
+  d.primary = 2 * n;
+  d.secondary = 2 * (2 * n - 1);
+  d.max_rows = n * n;
+  d.max_entries = 4 * n * n;
+  return dlx_required_size(&d);
+}
+
+static int resume_search(FILE *f, const char *path, long n) {
   char magic[8];
   uint64_t found, len64;
   void *mem;
@@ -148,6 +159,10 @@ static int resume_search(FILE *f, const char *path) {
     free(mem);
     return fail("stray bytes after the image");
   }
+  if (len64 != queens_image_size((uint32_t)n)) {
+    free(mem);
+    return fail("the image file holds another problem than this N");
+  }
   st = dlx_attach(mem, (size_t)len64, &s);
   if (st != DLX_OK) {
     fprintf(stderr, "resume: %s\n", dlx_status_str(st));
@@ -173,6 +188,6 @@ int main(int argc, char **argv) {
   }
   if (dlx_abi_version() != DLX_ABI_VERSION) return fail("wrong library version");
   f = fopen(argv[2], "rb");
-  if (f != NULL) return resume_search(f, argv[2]);
+  if (f != NULL) return resume_search(f, argv[2], n);
   return pause_search(n, argv[2], (uint64_t)budget);
 }

@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 
@@ -59,8 +60,9 @@ static unsigned long parse_number(const char *s, const char *what) {
   char *end;
   unsigned long v;
   if (s == NULL || *s < '0' || *s > '9') fail_args(what);
+  errno = 0;
   v = strtoul(s, &end, 10);
-  if (*end != '\0') fail_args(what);
+  if (*end != '\0' || errno == ERANGE) fail_args(what); /* no silent saturation */
   return v;
 }
 
@@ -168,6 +170,12 @@ int main(int argc, char **argv) {
       return 1;
     }
     st = dlx_sudoku_parse(line + start, len, n, 0, grid, len, &bad);
+    if (st == DLX_ERR_PARSE && bad >= len) {
+      /* Separators ('|', '+', inner blanks) are skipped, so the cells ran out. */
+      fprintf(stderr, "sudoku: line %lu: fewer than %u cells (one cell per character)\n",
+              lineno, n * n);
+      return 1;
+    }
     if (st != DLX_OK) {
       fprintf(stderr, "sudoku: line %lu, column %lu: bad cell '%c'\n", lineno,
               (unsigned long)(start + bad + 1), st == DLX_ERR_PARSE ? line[start + bad] : '?');

@@ -259,6 +259,10 @@ fn resume_pauses_and_resumes_across_runs() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), "352\n");
         assert!(!file.exists());
     }
+    // An image of 9 queens is not resumed as 8 queens; it stays for the right N.
+    run_example("resume", &["9", path, "500"], b"");
+    assert_rejected("resume", &["8", path], b"", "image of another N");
+    assert_eq!(run_example("resume", &["9", path], b"").stdout, b"352\n");
     // A budget larger than the whole search: counted at once.
     let out = run_example("resume", &["6", path, "100000"], b"");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
