@@ -216,3 +216,26 @@ pub(crate) unsafe fn free_block(block: *mut u8, bytes: usize) {
     #[cfg(not(feature = "alloc"))]
     let _ = (block, bytes);
 }
+
+/// Builds a handle with `init` in the caller's block `mem` of `len` bytes, after
+/// checking its alignment and that it holds `need` bytes. The handle is `mem` itself.
+///
+/// # Safety
+/// `mem` is non-NULL and points at `len` writable bytes, not in use by anything else.
+pub(crate) unsafe fn init_block(
+    mem: *mut ::core::ffi::c_void,
+    len: usize,
+    need: usize,
+    init: impl FnOnce(&mut [u32]) -> dlx_status,
+) -> dlx_status {
+    if !(mem as usize).is_multiple_of(crate::core::ALIGN) {
+        return DLX_ERR_MISALIGNED;
+    }
+    if len < need {
+        return DLX_ERR_TOO_SMALL;
+    }
+    // SAFETY: `mem` is aligned and holds at least `need` writable bytes (checked above
+    // and by the caller).
+    let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+    catch(|| init(words)).unwrap_or(DLX_ERR_INTERNAL)
+}

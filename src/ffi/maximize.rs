@@ -2,7 +2,7 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, enter, free_block, leave, new_block, run_entered};
+use super::guard::{catch, enter, free_block, init_block, leave, new_block, run_entered};
 use super::solver::{dlx_dims, dlx_solver};
 use super::status::*;
 use crate::core::{self, max_required_bytes, Dims, Maximizer, Step};
@@ -96,23 +96,18 @@ pub unsafe extern "C" fn dlx_maximizer_init_in(
     let Some(need) = max_required_bytes(&dims) else {
         return DLX_ERR_ARG;
     };
-    if !(mem as usize).is_multiple_of(core::ALIGN) {
-        return DLX_ERR_MISALIGNED;
+    // SAFETY: `mem` is non-NULL (checked above) and `len` bytes by contract.
+    let status = unsafe {
+        init_block(mem, len, need, |words| match Maximizer::init(words, dims) {
+            Ok(_) => DLX_OK,
+            Err(e) => status_of(e),
+        })
+    };
+    if status == DLX_OK {
+        // SAFETY: checked for NULL above.
+        unsafe { *out = mem.cast() };
     }
-    if len < need {
-        return DLX_ERR_TOO_SMALL;
-    }
-    // SAFETY: `mem` is aligned and holds at least `need` writable bytes.
-    let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-    match catch(|| Maximizer::init(words, dims).map(drop)) {
-        Ok(Ok(())) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
-    }
+    status
 }
 
 /// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with

@@ -2,7 +2,7 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, free_block, new_block};
+use super::guard::{catch, free_block, init_block, new_block};
 use super::solver::dlx_stats;
 use super::status::*;
 use crate::core::{self, Step};
@@ -216,23 +216,18 @@ pub unsafe extern "C" fn dlx_tiling_init_in(
     let Some(need) = dims.required_bytes() else {
         return DLX_ERR_ARG;
     };
-    if !(mem as usize).is_multiple_of(core::ALIGN) {
-        return DLX_ERR_MISALIGNED;
+    // SAFETY: `mem` is non-NULL (checked above) and `len` bytes by contract.
+    let status = unsafe {
+        init_block(mem, len, need, |words| match Tiling::init(words, dims) {
+            Ok(_) => DLX_OK,
+            Err(e) => status_of(e),
+        })
+    };
+    if status == DLX_OK {
+        // SAFETY: checked for NULL above.
+        unsafe { *out = mem.cast() };
     }
-    if len < need {
-        return DLX_ERR_TOO_SMALL;
-    }
-    // SAFETY: `mem` is aligned and holds at least `need` writable bytes.
-    let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-    match catch(|| Tiling::init(words, dims).map(drop)) {
-        Ok(Ok(())) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
-    }
+    status
 }
 
 /// Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
