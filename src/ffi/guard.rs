@@ -239,3 +239,38 @@ pub(crate) unsafe fn init_block(
     let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
     catch(|| init(words)).unwrap_or(DLX_ERR_INTERNAL)
 }
+
+/// Ends a call that ran callbacks (`dlx_enumerate`, `dlx_split`): resets the search
+/// unless the handle is poisoned, clears the busy mark, and stores `reports` in
+/// `*count` when the call did not fail and `count` is not NULL.
+///
+/// # Safety
+/// `s` was accepted by [`enter`]; `count` is valid or NULL.
+pub(crate) unsafe fn finish_walk(
+    s: *mut dlx_solver,
+    mut status: dlx_status,
+    reports: u64,
+    count: *mut u64,
+) -> dlx_status {
+    if status != DLX_ERR_INTERNAL {
+        // SAFETY: forwarded from the caller.
+        let reset = unsafe {
+            run_entered(s, |solver| {
+                solver.reset();
+                DLX_OK
+            })
+        };
+        if reset != DLX_OK {
+            status = reset;
+        }
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { leave(s) };
+    if status >= 0 {
+        // SAFETY: valid or NULL by contract.
+        if let Some(c) = unsafe { count.as_mut() } {
+            *c = reports;
+        }
+    }
+    status
+}

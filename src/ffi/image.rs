@@ -2,7 +2,7 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, enter, leave, peek, peek_header, run_entered, with_solver};
+use super::guard::{catch, enter, finish_walk, peek, peek_header, run_entered, with_solver};
 use super::solver::dlx_solver;
 use super::status::*;
 use crate::core::{self, Prefix, Solver, HEADER_WORDS};
@@ -199,20 +199,7 @@ pub unsafe extern "C" fn dlx_split(
                 status = DLX_STOPPED;
             }
         }
-        if status != DLX_ERR_INTERNAL {
-            let reset = run_entered(s, |solver| {
-                solver.reset();
-                DLX_OK
-            });
-            if reset != DLX_OK {
-                status = reset;
-            }
-        }
-        leave(s);
-        if status >= 0 && !count.is_null() {
-            *count = reports;
-        }
-        status
+        finish_walk(s, status, reports, count)
     }
 }
 

@@ -3,7 +3,8 @@
 use ::core::ffi::c_void;
 
 use super::guard::{
-    enter, free_block, init_block, leave, new_block, peek, peek_header, run_entered, with_solver,
+    enter, finish_walk, free_block, init_block, new_block, peek, peek_header, run_entered,
+    with_solver,
 };
 use super::status::*;
 use crate::core::{self, Dims, Solver, Step};
@@ -413,20 +414,7 @@ pub unsafe extern "C" fn dlx_enumerate(
                 status = DLX_STOPPED;
             }
         }
-        if status != DLX_ERR_INTERNAL {
-            let reset = run_entered(s, |solver| {
-                solver.reset();
-                DLX_OK
-            });
-            if reset != DLX_OK {
-                status = reset;
-            }
-        }
-        leave(s);
-        if status >= 0 && !count.is_null() {
-            *count = found;
-        }
-        status
+        finish_walk(s, status, found, count)
     }
 }
 
