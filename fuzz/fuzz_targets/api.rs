@@ -5,36 +5,9 @@
 
 use dlx::ffi::*;
 use libfuzzer_sys::fuzz_target;
+mod common;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn next(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-}
-
-fn is_cover(primary: u32, secondary: u32, rows: &[Vec<u32>], chosen: &[u32]) -> bool {
-    let mut hits = vec![0u32; (primary + secondary) as usize];
-    for &r in chosen {
-        let Some(row) = rows.get(r as usize) else { return false };
-        if !row.iter().any(|&c| c < primary) {
-            return false;
-        }
-        for &c in row {
-            hits[c as usize] += 1;
-        }
-    }
-    hits.iter()
-        .enumerate()
-        .all(|(c, &h)| if (c as u32) < primary { h == 1 } else { h <= 1 })
-}
+use common::{is_cover, Bytes};
 
 fn all_solutions(s: *mut dlx_solver, budget: u64) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
@@ -66,7 +39,9 @@ fuzz_target!(|data: &[u8]| {
     for _ in 0..nrows {
         let mask = u16::from(b.next()) | (u16::from(b.next()) << 8);
         // Raw column ids may be out of range or repeated: the API must refuse those.
-        let mut row: Vec<u32> = (0..cols.max(1) + 1).filter(|c| mask >> c & 1 == 1).collect();
+        let mut row: Vec<u32> = (0..cols.max(1) + 1)
+            .filter(|c| mask >> c & 1 == 1)
+            .collect();
         if mask & 0x8000 != 0 && !row.is_empty() {
             row.push(row[0]);
         }
@@ -82,12 +57,18 @@ fuzz_target!(|data: &[u8]| {
     let mut block = vec![0u64; size.div_ceil(8)];
     let mut s = std::ptr::null_mut();
     unsafe {
-        assert_eq!(dlx_init_in(block.as_mut_ptr().cast(), size, &dims, &mut s), DLX_OK);
+        assert_eq!(
+            dlx_init_in(block.as_mut_ptr().cast(), size, &dims, &mut s),
+            DLX_OK
+        );
     }
     let mut accepted: Vec<Vec<u32>> = Vec::new();
     for row in &rows {
         let st = unsafe { dlx_add_row(s, row.as_ptr(), row.len(), std::ptr::null_mut()) };
-        let duplicate = row.iter().enumerate().any(|(i, c)| row[i + 1..].contains(c));
+        let duplicate = row
+            .iter()
+            .enumerate()
+            .any(|(i, c)| row[i + 1..].contains(c));
         let want = if row.is_empty() {
             DLX_ERR_EMPTY_ROW
         } else if row.iter().any(|&c| c >= cols) {
@@ -110,9 +91,11 @@ fuzz_target!(|data: &[u8]| {
         }
         let r = u32::from(b.next()) % accepted.len() as u32;
         let st = unsafe { dlx_select_row(s, r) };
-        let clash = forced
-            .iter()
-            .any(|&f| accepted[f as usize].iter().any(|c| accepted[r as usize].contains(c)));
+        let clash = forced.iter().any(|&f| {
+            accepted[f as usize]
+                .iter()
+                .any(|c| accepted[r as usize].contains(c))
+        });
         let has_primary = accepted[r as usize].iter().any(|&c| c < primary);
         match st {
             DLX_OK => {
@@ -134,8 +117,11 @@ fuzz_target!(|data: &[u8]| {
     // Brute force over every subset of rows.
     let mut want = 0u64;
     for mask in 0u32..(1 << accepted.len()) {
-        let chosen: Vec<u32> = (0..accepted.len() as u32).filter(|i| mask >> i & 1 == 1).collect();
-        if forced.iter().all(|f| chosen.contains(f)) && is_cover(primary, secondary, &accepted, &chosen)
+        let chosen: Vec<u32> = (0..accepted.len() as u32)
+            .filter(|i| mask >> i & 1 == 1)
+            .collect();
+        if forced.iter().all(|f| chosen.contains(f))
+            && is_cover(primary, secondary, &accepted, &chosen)
         {
             want += 1;
         }

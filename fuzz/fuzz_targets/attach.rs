@@ -7,36 +7,9 @@
 
 use dlx::core::{Dims, Solver, Step};
 use libfuzzer_sys::fuzz_target;
+mod common;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn next(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-}
-
-fn is_cover(primary: u32, secondary: u32, rows: &[Vec<u32>], chosen: &[u32]) -> bool {
-    let mut hits = vec![0u32; (primary + secondary) as usize];
-    for &r in chosen {
-        let Some(row) = rows.get(r as usize) else { return false };
-        if !row.iter().any(|&c| c < primary) {
-            return false;
-        }
-        for &c in row {
-            hits[c as usize] += 1;
-        }
-    }
-    hits.iter()
-        .enumerate()
-        .all(|(c, &h)| if (c as u32) < primary { h == 1 } else { h <= 1 })
-}
+use common::{is_cover, Bytes};
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);

@@ -14,26 +14,9 @@
 
 use dlx::ffi::*;
 use libfuzzer_sys::fuzz_target;
+mod common;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn next(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-    fn take(&mut self, k: usize) -> &[u8] {
-        let k = k.min(self.0.len());
-        let (head, rest) = self.0.split_at(k);
-        self.0 = rest;
-        head
-    }
-}
+use common::Bytes;
 
 /// The header's grammar, read independently: the value of a cell byte, `None` when
 /// the byte is no cell (skipped bytes are handled by the caller).

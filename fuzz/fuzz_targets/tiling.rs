@@ -12,20 +12,9 @@
 
 use dlx::ffi::*;
 use libfuzzer_sys::fuzz_target;
+mod common;
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn next(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((&b, rest)) => {
-                self.0 = rest;
-                b
-            }
-            None => 0,
-        }
-    }
-}
+use common::Bytes;
 
 type Cell = [i64; 3];
 
