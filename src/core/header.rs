@@ -5,8 +5,9 @@ use super::layout::{Dims, HEADER_WORDS};
 
 /// "DLX1" read as a little-endian word; a byte-swapped image reads differently.
 pub const MAGIC: u32 = 0x3158_4C44;
-/// Version of the block layout; bumped whenever the header or regions change.
-pub const LAYOUT_VERSION: u32 = 1;
+/// Version of the block layout; bumped whenever the header, the regions or the meaning
+/// of a word change (2: covered columns carry a flag in their length word).
+pub const LAYOUT_VERSION: u32 = 2;
 
 // Word positions. `BUSY` and `POISONED` are read and written by the FFI layer
 // directly, so they are public and never move.

@@ -20,11 +20,12 @@
 
 use super::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, W_BUSY, W_POISONED};
 use super::layout::HEADER_WORDS;
-use super::solver::{is_spacer, Error, Solver, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use super::solver::{is_spacer, Error, Solver, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 
 /// Every flag bit an image may carry.
 const KNOWN_FLAGS: u32 = FLAG_HEAP | FLAG_SHUFFLED | FLAG_HAS_SOLUTION;
-/// Marks a column header's length word while looking for a column twice in a row.
+/// Marks a column header's length word while looking for a column twice in a row
+/// (only in the pristine state, where no column carries [`COVERED`]).
 const MARK: u32 = 1 << 31;
 /// Header words after `W_POISONED` that must be zero.
 const RESERVED: core::ops::Range<usize> = W_POISONED + 1..HEADER_WORDS as usize;
@@ -335,7 +336,8 @@ impl<'a> Solver<'a> {
             return Err(Error::Corrupt);
         }
         let [l, r] = self.item(c)?;
-        let fits = l != c
+        let fits = self.node(c)?[TOP] & COVERED != 0
+            && l != c
             && r != c
             && l <= cols + 1
             && r <= cols + 1
@@ -393,6 +395,7 @@ impl<'a> Solver<'a> {
         }
         self.items[l as usize][RIGHT] = c;
         self.items[r as usize][LEFT] = c;
+        self.nodes[c as usize][TOP] &= !COVERED;
         Ok(())
     }
 
@@ -433,8 +436,10 @@ impl<'a> Solver<'a> {
         let [l, r] = self.item(c)?;
         self.item(l)?;
         self.item(r)?;
+        self.node(c)?;
         self.items[l as usize][RIGHT] = r;
         self.items[r as usize][LEFT] = l;
+        self.nodes[c as usize][TOP] |= COVERED;
         let first = self.node(c)?[DOWN];
         self.hide_rows(c, first)
     }

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Node 0 is unused, nodes `1..=columns` are the column headers (their `top` field holds
-//! the column length), node `columns + 1` is the first spacer, and every row is its
+//! the column length, with the top bit set while the column is covered), node `columns + 1` is the first spacer, and every row is its
 //! nodes followed by one spacer. Hence `node_capacity = columns + 2 + max_rows +
 //! max_entries`. Every search level covers at least one primary column, so `primary`
 //! words bound both the level stack and the solution.

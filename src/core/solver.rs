@@ -17,6 +17,9 @@ pub(crate) const LEFT: usize = 0;
 pub(crate) const RIGHT: usize = 1;
 /// Item list head of the primary columns (Knuth's root).
 pub(crate) const ROOT: u32 = 0;
+/// Set in a column header's length while the column is covered, so that the column
+/// choice can scan the headers as an array. Lengths stay below 2^31 (node indices do).
+pub(crate) const COVERED: u32 = 1 << 31;
 
 /// Why a call was refused. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -726,6 +729,7 @@ fn cover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32) -> u64 {
     let [l, r] = items[c as usize];
     items[l as usize][RIGHT] = r;
     items[r as usize][LEFT] = l;
+    nodes[c as usize][TOP] |= COVERED;
     let mut updates = 1;
     let mut rr = nodes[c as usize][DOWN];
     while rr != c {
@@ -779,6 +783,7 @@ fn uncover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32) {
     let [l, r] = items[c as usize];
     items[l as usize][RIGHT] = c;
     items[r as usize][LEFT] = c;
+    nodes[c as usize][TOP] &= !COVERED;
 }
 
 /// Covers the columns of the row of node `x` other than its own, cyclically from
@@ -824,51 +829,58 @@ fn uncover_rest(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) {
     }
 }
 
-/// The first primary column of least length. (A branch-free version with conditional
-/// moves measured 3-7% faster on queens, Langford and Sudoku but 18% slower on
-/// domino tilings, where the branches are predictable and the moves form a chain.)
+/// The first primary column of least length (Knuth's MRV rule). The primary list is
+/// always in column order, so the headers from its first to its last column are
+/// scanned as an array, the covered ones carrying [`COVERED`]: no chain of dependent
+/// loads as in a list walk (measured 1.4x faster on Sudoku, 324 columns; about the
+/// same on instances with a few dozen columns, 10% slower on domino tilings).
 #[inline(always)]
 fn choose_first(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
+    let [last, first] = items[ROOT as usize];
+    let Some(heads) = nodes.get(first as usize..=last as usize) else {
+        return ROOT;
+    };
     let mut best = ROOT;
-    let mut min = u32::MAX;
-    let mut k = items[ROOT as usize][RIGHT];
-    while k != ROOT {
-        let len = nodes[k as usize][TOP];
+    let mut min = COVERED;
+    for (i, h) in heads.iter().enumerate() {
+        let len = h[TOP];
         if len < min {
-            best = k;
+            best = first + i as u32;
             min = len;
             if len == 0 {
                 break;
             }
         }
-        k = items[k as usize][RIGHT];
     }
     best
 }
 
-/// A primary column of least length, ties broken uniformly at random.
+/// A primary column of least length, ties broken uniformly at random (scanned in the
+/// same order as [`choose_first`], so a seed gives the same choices everywhere).
 #[inline(never)]
 fn choose_random(items: &[[u32; 2]], nodes: &[[u32; 3]], state: &mut u64) -> u32 {
+    let [last, first] = items[ROOT as usize];
+    let Some(heads) = nodes.get(first as usize..=last as usize) else {
+        return ROOT;
+    };
     let mut best = ROOT;
-    let mut min = u32::MAX;
+    let mut min = COVERED;
     let mut ties = 0;
-    let mut k = items[ROOT as usize][RIGHT];
-    while k != ROOT {
-        let len = nodes[k as usize][TOP];
+    for (i, h) in heads.iter().enumerate() {
+        let len = h[TOP];
         if len < min {
-            best = k;
+            best = first + i as u32;
             min = len;
             ties = 1;
             if len == 0 {
                 break;
             }
-        } else if len == min {
+        } else if len == min && min != COVERED {
             ties += 1;
             if rng::below(state, ties) == 0 {
-                best = k;
+                best = first + i as u32;
             }
         }
-        k = items[k as usize][RIGHT];
     }
     best
 }
