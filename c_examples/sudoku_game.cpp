@@ -10,7 +10,9 @@
 
 namespace {
 
-constexpr std::uint64_t kBudgetPerFrame = 20000;  // link updates, well under 1 ms
+// Candidate eliminations (the helper's work unit): about 0.5 ms for a 9x9 grid on
+// the development machine, well under a 60 Hz frame.
+constexpr std::uint64_t kBudgetPerFrame = 20000;
 
 bool parse(const char *text, unsigned long max, unsigned long &out) {
   char *end = nullptr;

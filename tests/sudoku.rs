@@ -721,3 +721,279 @@ fn sudoku_tool_generates_unique_puzzles() {
         );
     }
 }
+
+// ------------------------------------------------------------------ the search engine
+
+/// Every solution of `g` through `next` with `budget` (0 = none): the solutions in
+/// order, and the number of calls.
+fn all_solutions(s: &mut Sudoku<'_>, g: &[u8], budget: u64, cap: usize) -> (Vec<Vec<u8>>, usize) {
+    let mut out = vec![0u8; g.len()];
+    let mut found = Vec::new();
+    let mut calls = 0;
+    s.set_givens(g).unwrap();
+    loop {
+        calls += 1;
+        assert!(calls < 50_000_000, "no progress");
+        match s.next(budget, &mut out).unwrap() {
+            Step::Solution => {
+                found.push(out.clone());
+                if found.len() >= cap {
+                    break;
+                }
+            }
+            Step::BudgetSpent => assert_ne!(budget, 0),
+            Step::Exhausted => break,
+        }
+    }
+    (found, calls)
+}
+
+/// Every completion of `g` by the brute force, in any order.
+fn brute_all(n: usize, region: &[usize], x: bool, g: &mut Vec<u8>, into: &mut Vec<Vec<u8>>) {
+    let Some(cell) = g.iter().position(|&v| v == 0) else {
+        into.push(g.clone());
+        return;
+    };
+    let (r, c) = (cell / n, cell % n);
+    for v in 1..=n as u8 {
+        let clash = (0..n * n).any(|k| {
+            g[k] == v
+                && (k / n == r
+                    || k % n == c
+                    || region[k] == region[cell]
+                    || (x && r == c && k / n == k % n)
+                    || (x && r + c == n - 1 && k / n + k % n == n - 1))
+        });
+        if !clash {
+            g[cell] = v;
+            brute_all(n, region, x, g, into);
+            g[cell] = 0;
+        }
+    }
+}
+
+/// Every solution exactly once (against the brute force's set), and the same
+/// sequence for every budget, on small puzzles of every variant.
+fn every_solution_once(
+    br: u32,
+    bc: u32,
+    region: Option<&[u8]>,
+    x: bool,
+    rng: &mut Rng,
+    rounds: usize,
+) {
+    let n = (br * bc) as usize;
+    let mut mem = block(br, bc);
+    let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+    s.build(region, x).unwrap();
+    let reg: Vec<usize> = match region {
+        Some(r) => r.iter().map(|&v| v as usize).collect(),
+        None => (0..n * n)
+            .map(|k| (k / n / br as usize) * br as usize + (k % n) / bc as usize)
+            .collect(),
+    };
+    for round in 0..rounds {
+        let tries = if n <= 4 { round % 7 } else { 8 + round % 10 };
+        let g = random_givens(rng, n, &reg, x, tries);
+        let mut want = Vec::new();
+        brute_all(n, &reg, x, &mut g.clone(), &mut want);
+        if want.len() > 3000 {
+            continue;
+        }
+        let (got, _) = all_solutions(&mut s, &g, 0, usize::MAX);
+        let mut sorted = got.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), got.len(), "a solution twice: {g:?}");
+        want.sort();
+        assert_eq!(sorted, want, "round {round}: {g:?}");
+        for sol in &got {
+            assert!(s.check_solution(&g, sol));
+        }
+        for budget in [1, 2, 3, 7, 13, 100] {
+            let (again, calls) = all_solutions(&mut s, &g, budget, usize::MAX);
+            assert_eq!(again, got, "budget {budget}, round {round}");
+            assert!(
+                calls > got.len(),
+                "budget {budget}: the budget never ran out"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_solution_exactly_once_and_budgets_change_nothing() {
+    let mut rng = Rng(0xD1CE);
+    every_solution_once(2, 2, None, false, &mut rng, 30);
+    every_solution_once(2, 2, None, true, &mut rng, 20);
+    every_solution_once(2, 3, None, false, &mut rng, 12);
+    every_solution_once(3, 2, None, true, &mut rng, 8);
+    let jig: [u8; 36] = [
+        0, 0, 0, 1, 1, 1, //
+        0, 2, 0, 1, 3, 1, //
+        0, 2, 2, 3, 3, 1, //
+        4, 2, 2, 3, 3, 5, //
+        4, 4, 2, 3, 5, 5, //
+        4, 4, 4, 5, 5, 5,
+    ];
+    every_solution_once(2, 3, Some(&jig), false, &mut rng, 8);
+    every_solution_once(2, 3, Some(&jig), true, &mut rng, 8);
+    let mut reg: Vec<u8> = (0..16).map(|k| (k / 4) as u8).collect();
+    for i in (1..16).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        reg.swap(i, j);
+    }
+    every_solution_once(2, 2, Some(&reg), false, &mut rng, 15);
+}
+
+#[test]
+fn all_4x4_grids_and_x_grids_counted() {
+    // 288 Latin-square Sudoku grids of 4x4; with the diagonals too: 48.
+    let mut mem = block(2, 2);
+    let mut s = Sudoku::init(&mut mem, 2, 2).unwrap();
+    assert_eq!(s.count(&[0; 16], 0).unwrap(), 288);
+    s.build(None, true).unwrap();
+    assert_eq!(s.count(&[0; 16], 0).unwrap(), 48);
+    // 6x6 with 2x3 boxes: 28,200,960 grids; a few givens leave a countable rest.
+    let mut mem = block(2, 3);
+    let mut s = Sudoku::init(&mut mem, 2, 3).unwrap();
+    let mut g = [0u8; 36];
+    g[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+    // 28,200,960 / 6! with the first row fixed.
+    assert_eq!(s.count(&g, 0).unwrap(), 28_200_960 / 720);
+}
+
+#[test]
+fn resumed_search_continues_where_it_stopped() {
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let p = &puzzles("serg_500.txt", 9)[7];
+    let (want, _) = all_solutions(&mut s, p, 0, usize::MAX);
+    assert!(want.len() >= 2);
+    // Stop after every budget, look at the stats, go on: same sequence. Reopening
+    // the block in between (as the C layer does on every call) changes nothing.
+    let mut out = [0u8; 81];
+    s.set_givens(p).unwrap();
+    let mut got = Vec::new();
+    let mut last = 0;
+    loop {
+        let mut s = Sudoku::open(&mut mem).unwrap();
+        let step = s.next(5, &mut out).unwrap();
+        let st = s.stats().unwrap();
+        assert!(st.updates >= last, "figures go on");
+        last = st.updates;
+        match step {
+            Step::Solution => got.push(out.to_vec()),
+            Step::BudgetSpent => {}
+            Step::Exhausted => break,
+        }
+    }
+    assert_eq!(got, want);
+    let mut s = Sudoku::open(&mut mem).unwrap();
+    assert_eq!(
+        s.next(0, &mut out).unwrap(),
+        Step::Exhausted,
+        "stays exhausted"
+    );
+    let st = s.stats().unwrap();
+    assert_eq!(st.solutions, want.len() as u64);
+    assert_eq!(st.depth, 0);
+    assert!(st.max_depth >= 1 && st.nodes > 0);
+}
+
+#[test]
+fn trail_and_stack_hold_on_the_largest_grids() {
+    // The empty 64x64 grid: the first solution, then a few more, within the closed
+    // block size (the engine reports Corrupt if its trail or stack overflowed).
+    let mut mem = block(8, 8);
+    let mut s = Sudoku::init(&mut mem, 8, 8).unwrap();
+    let empty = vec![0u8; 4096];
+    let (sols, _) = all_solutions(&mut s, &empty, 0, 3);
+    assert_eq!(sols.len(), 3);
+    for sol in &sols {
+        assert!(s.check_solution(&empty, sol));
+        assert!(valid(8, 8, &empty, sol));
+    }
+    // Rectangular boxes (4 rows of 16) and 25x25 Sudoku X. Not here: 16x4 boxes and
+    // 64x64 Sudoku X, where the plain depth-first search thrashes for minutes.
+    let shapes: &[(u32, u32, bool)] = if cfg!(debug_assertions) {
+        &[(5, 5, true)]
+    } else {
+        &[(4, 16, false), (5, 5, true)]
+    };
+    for &(br, bc, x) in shapes {
+        let mut mem = block(br, bc);
+        let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+        s.build(None, x).unwrap();
+        let cells = (br * bc * br * bc) as usize;
+        let mut out = vec![0u8; cells];
+        assert_eq!(s.solve(&empty[..cells], &mut out).unwrap(), Step::Solution);
+        assert!(s.check_solution(&empty[..cells], &out), "{br}x{bc} x={x}");
+    }
+}
+
+#[test]
+fn pathological_puzzles_keep_within_bounds() {
+    // Givens that are all legal at first: one with many solutions, one with none.
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let mut out = [0u8; 81];
+    for line in [
+        // Eight 1s: the ninth has one place left.
+        ".........\
+         ...1.....\
+         ......1..\
+         .1.......\
+         ....1....\
+         .......1.\
+         ..1......\
+         .....1...\
+         ........1",
+        // Unsolvable without an immediate clash (a box lacks room for a 9).
+        "..9.7...5\
+         ..21..9..\
+         1...28...\
+         .7...5..1\
+         ..31.....\
+         ....5.4..\
+         ...9.1...\
+         .5...4...\
+         ..6......",
+    ] {
+        let mut g = [0u8; 81];
+        text::parse(line.as_bytes(), 9, 0, &mut g).unwrap();
+        let n = s.count(&g, 2).unwrap();
+        match s.solve(&g, &mut out).unwrap() {
+            Step::Solution => assert!(n > 0 && valid(3, 3, &g, &out)),
+            _ => assert_eq!(n, 0),
+        }
+    }
+    // 25x25 with a single given: a deep first solution.
+    let mut mem = block(5, 5);
+    let mut s = Sudoku::init(&mut mem, 5, 5).unwrap();
+    let mut g = vec![0u8; 625];
+    g[312] = 25;
+    let mut out = vec![0u8; 625];
+    assert_eq!(s.solve(&g, &mut out).unwrap(), Step::Solution);
+    assert!(valid(5, 5, &g, &out));
+    assert_eq!(s.count(&g, 2).unwrap(), 2);
+}
+
+#[test]
+fn block_sizes_follow_the_formula() {
+    for (br, bc) in [
+        (2u32, 2u32),
+        (2, 3),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (8, 8),
+        (1, 64),
+    ] {
+        let n = u64::from(br * bc);
+        let w = (n * n).div_ceil(32);
+        let want = 48 + 2 + 5 * n + n * n * (n + 13) + (4 * n + 2) * w;
+        assert_eq!(sudoku::required_words(br, bc), Some(want));
+    }
+    assert_eq!(sudoku::required_bytes(3, 3), Some(7964));
+}

@@ -146,8 +146,9 @@ fn err(e: core::Error) -> dlx_status {
 /// of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
 /// when N is outside `DLX_SUDOKU_MIN_N ..= DLX_SUDOKU_MAX_N` (4..64) or either factor
 /// is 0. Equals `DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols)`. The block holds the
-/// exact-cover model (N^3 rows), room for Sudoku X and jigsaw regions, and the
-/// generator's state: 9x9 takes about 60 KB, 16x16 300 KB, 25x25 1.1 MB, 64x64 17 MB.
+/// units (room for Sudoku X and jigsaw regions), the candidates of every cell, the
+/// search's trail (N - 1 eliminations per cell at most) and branch stack, and the
+/// generator's state: 9x9 takes 7,964 bytes, 16x16 32 KB, 25x25 104 KB, 64x64 1.4 MB.
 #[no_mangle]
 pub extern "C" fn dlx_sudoku_required_size(box_rows: u32, box_cols: u32) -> usize {
     sudoku::required_bytes(box_rows, box_cols).unwrap_or(0)
@@ -155,8 +156,8 @@ pub extern "C" fn dlx_sudoku_required_size(box_rows: u32, box_cols: u32) -> usiz
 
 /// Builds a Sudoku helper for boxes of `box_rows x box_cols` in the caller's block
 /// `mem` of `len` bytes (aligned to `DLX_ALIGN`) and stores its handle in `*out`. The
-/// exact-cover rows are built here once; the helper then solves, counts and generates
-/// any number of grids of that size. Standard boxes, no diagonals (see
+/// units are built here once; the helper then solves, counts and generates any number
+/// of grids of that size. Standard boxes, no diagonals (see
 /// `dlx_sudoku_set_variant`). Only the first `dlx_sudoku_required_size` bytes are used.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (shape out of range), `DLX_ERR_MISALIGNED`,
@@ -290,7 +291,7 @@ pub unsafe extern "C" fn dlx_sudoku_shape(
     }
 }
 
-/// Chooses the variant and rebuilds the model: `regions` NULL means the standard
+/// Chooses the variant and rebuilds the units: `regions` NULL means the standard
 /// boxes; otherwise it holds `ncells` = N*N region ids (0..N-1, row by row), each
 /// used by exactly N cells (jigsaw Sudoku). `flags` may hold `DLX_SUDOKU_X` (both
 /// main diagonals hold every symbol once). Drops the givens and any generation.
@@ -322,9 +323,9 @@ pub unsafe extern "C" fn dlx_sudoku_set_variant(
 }
 
 /// Starts a new puzzle on the handle: `givens` holds `ncells` = N*N cells row by row,
-/// 0 = blank, 1..N = a given. The givens' rows are forced (their columns leave the
-/// search at once) and the previous puzzle's are dropped, so one handle solves any
-/// number of puzzles without rebuilding. Givens that clash (a symbol twice in a row,
+/// 0 = blank, 1..N = a given. Setting them costs one pass over the cells (the
+/// previous puzzle's search is dropped), so one handle solves any number of puzzles
+/// without rebuilding. Givens that clash (a symbol twice in a row,
 /// column, region or diagonal) are accepted: the puzzle then has no solution
 /// (`dlx_sudoku_next` returns `DLX_EXHAUSTED`). Abandons any generation under way.
 ///
@@ -362,9 +363,17 @@ fn step_status(step: Step) -> dlx_status {
 /// Goes on searching the current puzzle (set by `dlx_sudoku_set_givens` or
 /// `dlx_sudoku_solve`): `DLX_SOLUTION` with the next solution in `out` (`ncells`
 /// = N*N cells), `DLX_EXHAUSTED` when there are no more, or `DLX_BUDGET_SPENT` after
-/// about `budget` link updates (0 = no limit; call again to resume exactly where it
-/// stopped). A budgeted count is a loop over this call that counts `DLX_SOLUTION`s.
-/// `out` is written only with `DLX_SOLUTION`.
+/// about `budget` updates (candidate eliminations, see `dlx_sudoku_get_stats`; 0 = no
+/// limit; call again to resume exactly where it stopped). Each solution comes exactly
+/// once, in the same order for every budget. The budget is checked between search
+/// steps (a placement and its propagation, at most N^3 eliminations), and every call
+/// makes at least one step. A budgeted count is a loop over this call that counts
+/// `DLX_SOLUTION`s. `out` is written only with `DLX_SOLUTION`.
+///
+/// The search keeps the candidates of every cell, removes a placed symbol from the
+/// other cells of its row, column, region (and diagonal with Sudoku X), places naked
+/// singles (a cell with one candidate) and hidden singles (a symbol with one place in
+/// a unit), and branches on the open cell with the fewest candidates.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
 /// is under way: call `dlx_sudoku_set_givens` first).
@@ -452,8 +461,12 @@ pub unsafe extern "C" fn dlx_sudoku_count(
     }
 }
 
-/// Figures of the helper's current or last search (solve, count or generation step),
-/// counted like `dlx_get_stats`.
+/// Figures of the helper's current or last search (since the last givens: solve,
+/// count, next, or a generation step). The Sudoku search counts its own way, not like
+/// `dlx_get_stats`: `nodes` = placements (cells fixed by a guess, a naked single or a
+/// hidden single; givens not counted), `updates` = candidate eliminations (the unit of
+/// every budget and proof limit of this helper), `solutions`, `depth` = open branch
+/// points (guesses with untried alternatives), `max_depth` = their most at once.
 ///
 /// # Safety
 /// `s` is NULL or a live handle; `out` is valid or NULL.
@@ -486,11 +499,14 @@ pub unsafe extern "C" fn dlx_sudoku_get_stats(
 /// Starts generating a puzzle from `seed` (the same seed, shape, variant and limit
 /// give the same puzzle): a random complete grid, then clues removed in random order
 /// as long as the solution provably stays unique. With `proof_limit` 0 the result is
-/// minimal (removing any clue breaks uniqueness). A non-zero `proof_limit` caps each
-/// proof at that many link updates; a clue whose removal was not proven harmless in
-/// time stays, so the puzzle is still unique but may keep a few clues too many. Use
-/// it for 25x25 and up, where some proofs explode (e.g. 2000000). Drops the current
-/// puzzle. Run the generation with `dlx_sudoku_generate`.
+/// minimal (removing any clue breaks uniqueness). Each clue's proof is one search: the
+/// puzzle without the clue, its symbol forbidden at its cell, has no solution. A
+/// non-zero `proof_limit` caps each proof at that many updates (candidate
+/// eliminations, beyond those of placing the other clues); a clue whose removal was
+/// not proven harmless in time stays, so the puzzle is still unique but may keep a
+/// few clues too many. Use it for 25x25 and up, where a few proofs explode (the
+/// `sudoku` tool uses 30000 above 16x16). Drops the current puzzle. Run the
+/// generation with `dlx_sudoku_generate`.
 ///
 /// # Safety
 /// `s` is NULL or a live handle.
@@ -510,7 +526,7 @@ pub unsafe extern "C" fn dlx_sudoku_generate_start(
 }
 
 /// Goes on with the generation started by `dlx_sudoku_generate_start` for about
-/// `budget` link updates (0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
+/// `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
 /// game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
 /// unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
 /// Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9

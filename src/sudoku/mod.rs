@@ -1,36 +1,48 @@
-//! Sudoku of any box shape on top of the exact-cover engine, in one caller-owned block.
+//! Sudoku of any box shape, with its own search engine, in one caller-owned block.
 //!
 //! Safe Rust only, no allocation, no recursion, no I/O, no panics on any input.
 //!
 //! A grid has `n = box_rows * box_cols` rows, columns and symbols (`4 <= n <= 64`).
 //! Cells are numbered row by row, `0 .. n*n`; a cell holds 0 (blank) or a symbol `1..=n`.
-//! The exact-cover model has one row per (cell, symbol), id `cell * n + symbol - 1`, and
-//! `4 n^2` primary columns: cell filled, symbol in row, in column, in region (box or
-//! jigsaw region); Sudoku X adds `2 n` primary columns for the two main diagonals.
-//! The rows are built once; givens are forced rows (their columns are covered right
-//! away, so the search never looks at them) and are dropped again cheaply.
+//! The search ([`engine`](crate::sudoku::engine)) keeps a candidate bit set per cell,
+//! propagates naked and hidden singles over the units (rows, columns, regions: boxes
+//! or the caller's jigsaw regions; with Sudoku X the two main diagonals), and branches
+//! on the open cell with the fewest candidates, with an explicit stack and a trail for
+//! undo: resumable at any step, every solution exactly once.
 //!
-//! The block, in 32-bit words:
+//! The block, in 32-bit words (`C = n*n` cells):
 //!
 //! ```text
-//! header    HEADER_WORDS    fixed fields (below)
-//! puzzle    n*n             generation: the puzzle being thinned
-//! solution  n*n             generation: the full grid
-//! order     n*n             generation: the random order in which clues are tried
-//! core      ...             a core solver sized for the largest variant (with X)
+//! header    HEADER_WORDS    fixed fields (below) and the search's state
+//! info      C               the units of every cell (row, column, region, diagonals)
+//! units     (3n + 2) * n    the cells of every unit: rows, columns, regions, diagonals
+//! bits      (3n + 2) * W    the units again, as bit sets over the cells (W = ceil(C / 32))
+//! spans     3n + 2          the first and last word of each unit's bit set
+//! cand      n * W           per symbol, the cells that may still take it
+//! mask      2C              candidates per cell (1 word each up to n = 32, else 2)
+//! trail     C * (n - 1)     eliminations since the givens, for undo
+//! levels    4C              open branch points
+//! queue     C               singles waiting for propagation (scratch)
+//! puzzle    C               generation: the puzzle being thinned
+//! solution  C               generation: the full grid
+//! order     C               generation: the random order in which clues are tried
 //! ```
+//!
+//! In all `HEADER_WORDS + 2 + 5n + C (n + 13) + (4n + 2) W` words.
 #![forbid(unsafe_code)]
 
+pub mod engine;
 pub mod text;
 
-use crate::core::{Dims, Error, Phase, Solver, Stats, Step};
+use crate::core::{Error, Stats, Step};
+use engine::{below, rand, Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
 
-/// Words in the fixed header.
-pub const HEADER_WORDS: u64 = 32;
+/// Words in the fixed header (the search's state included).
+pub const HEADER_WORDS: u64 = 48;
 /// "SDK1" read as a little-endian word.
 pub const MAGIC: u32 = 0x314B_4453;
 /// Version of the block layout.
-pub const LAYOUT_VERSION: u32 = 1;
+pub const LAYOUT_VERSION: u32 = 2;
 /// Smallest and largest supported grid side.
 pub const MIN_N: u32 = 4;
 pub const MAX_N: u32 = 64;
@@ -48,10 +60,13 @@ pub const W_BUSY: usize = 8;
 pub const W_POISONED: usize = 9;
 const W_GEN_PHASE: usize = 10;
 const W_GEN_POS: usize = 11;
-const W_GEN_FOUND: usize = 12;
-const W_GEN_RNG: usize = 14; // u64
-const W_GEN_SEED: usize = 16; // u64
-const W_GEN_LIMIT: usize = 18; // u64
+const W_GEN_RNG: usize = 12; // u64
+const W_GEN_LIMIT: usize = 14; // u64
+/// The search's updates when the current proof began.
+const W_GEN_BASE: usize = 16; // u64
+
+const _: () =
+    assert!(SEARCH_AT + SEARCH_WORDS == HEADER_WORDS as usize && W_GEN_BASE + 2 <= SEARCH_AT);
 
 /// The block was allocated by the library (`dlx_sudoku_new`).
 pub const FLAG_HEAP: u32 = 1;
@@ -59,8 +74,6 @@ pub const FLAG_HEAP: u32 = 1;
 pub const FLAG_X: u32 = 2;
 /// Regions are the caller's (jigsaw), not boxes.
 pub const FLAG_JIGSAW: u32 = 4;
-/// The current givens clash: the puzzle has no solution.
-const FLAG_CLASH: u32 = 8;
 /// The diagonal boxes were pre-filled for the current generation's full grid.
 const FLAG_PREFILL: u32 = 16;
 
@@ -71,15 +84,13 @@ enum Gen {
     Idle = 0,
     /// Searching for a random full grid.
     Fill = 1,
-    /// Next: force the clues of the puzzle without the clue at `order[pos]`.
+    /// Next: set up the proof for the clue at `order[pos]`.
     Setup = 2,
-    /// Searching for a solution of the puzzle without that clue with symbol
-    /// `found + 1` forced at its cell.
+    /// Searching for a solution of the puzzle without that clue with the clue's
+    /// symbol forbidden at its cell.
     Search = 3,
     /// The puzzle is finished.
     Done = 4,
-    /// Next: force the next symbol `found + 1` (other than the clue's) at the cell.
-    Try = 5,
 }
 
 impl Gen {
@@ -90,7 +101,6 @@ impl Gen {
             2 => Gen::Setup,
             3 => Gen::Search,
             4 => Gen::Done,
-            5 => Gen::Try,
             _ => return None,
         })
     }
@@ -114,20 +124,6 @@ fn put64(w: &mut [u32], at: usize, v: u64) {
     w[at + 1] = (v >> 32) as u32;
 }
 
-/// SplitMix64 step.
-fn rand(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A uniform value in `0..n` (n >= 1).
-fn below(state: &mut u64, n: u32) -> u32 {
-    (((rand(state) >> 32) * u64::from(n)) >> 32) as u32
-}
-
 /// The grid side for boxes of `box_rows x box_cols`, when supported.
 pub fn side(box_rows: u32, box_cols: u32) -> Option<u32> {
     if box_rows == 0 || box_cols == 0 || box_rows > MAX_N || box_cols > MAX_N {
@@ -137,22 +133,18 @@ pub fn side(box_rows: u32, box_cols: u32) -> Option<u32> {
     (MIN_N..=MAX_N).contains(&n).then_some(n)
 }
 
-/// The core dimensions of the model: with or without the diagonals.
-fn dims(n: u32, x: bool) -> Dims {
-    let (n2, n3) = (n * n, n * n * n);
-    Dims {
-        primary: 4 * n2 + if x { 2 * n } else { 0 },
-        secondary: 0,
-        max_rows: n3,
-        max_entries: 4 * n3 + if x { 2 * n2 } else { 0 },
-    }
+/// Units of a grid of side `n`: rows, columns, regions and the two diagonals.
+fn units_of(n: u64) -> u64 {
+    3 * n + 2
 }
 
-/// Words a block for boxes of `box_rows x box_cols` needs, or `None` out of range.
+/// Words a block for boxes of `box_rows x box_cols` needs, or `None` out of range:
+/// `HEADER_WORDS + 2 + 5n + n*n*(n + 13) + (4n + 2) * W` with `W = ceil(n*n / 32)`
+/// words per bit set over the cells.
 pub fn required_words(box_rows: u32, box_cols: u32) -> Option<u64> {
     let n = u64::from(side(box_rows, box_cols)?);
-    let core = dims(n as u32, true).required_words()?;
-    Some(HEADER_WORDS + 3 * n * n + core)
+    let w = (n * n).div_ceil(32);
+    Some(HEADER_WORDS + 2 + 5 * n + n * n * (n + 13) + (4 * n + 2) * w)
 }
 
 /// Bytes a block for boxes of `box_rows x box_cols` needs, or `None` out of range.
@@ -160,13 +152,41 @@ pub fn required_bytes(box_rows: u32, box_cols: u32) -> Option<usize> {
     usize::try_from(required_words(box_rows, box_cols)?.checked_mul(4)?).ok()
 }
 
+/// The search engine's view of the block, borrowing only the fields it needs.
+macro_rules! search {
+    ($s:expr) => {
+        Search {
+            n: $s.n,
+            head: &mut *$s.search,
+            info: &*$s.info,
+            units: &*$s.units,
+            unit_bits: &*$s.unit_bits,
+            spans: &*$s.spans,
+            cand: &mut *$s.cand,
+            mask: &mut *$s.mask,
+            trail: &mut *$s.trail,
+            levels: &mut *$s.levels,
+            queue: &mut *$s.queue,
+        }
+    };
+}
+
 /// A Sudoku helper living in a caller-provided block of words.
 pub struct Sudoku<'a> {
     head: &'a mut [u32],
+    search: &'a mut [u32],
+    info: &'a mut [u32],
+    units: &'a mut [u32],
+    unit_bits: &'a mut [u32],
+    spans: &'a mut [u32],
+    cand: &'a mut [u32],
+    mask: &'a mut [u32],
+    trail: &'a mut [u32],
+    levels: &'a mut [u32],
+    queue: &'a mut [u32],
     puzzle: &'a mut [u32],
     solution: &'a mut [u32],
     order: &'a mut [u32],
-    core: &'a mut [u32],
     box_rows: u32,
     box_cols: u32,
     n: u32,
@@ -212,7 +232,11 @@ impl<'a> Sudoku<'a> {
             return Err(Error::Corrupt);
         }
         let n = br * bc;
-        Ok(Sudoku::carve(&mut words[..total as usize], br, bc, n))
+        let mut s = Sudoku::carve(&mut words[..total as usize], br, bc, n);
+        if !s.engine().sane() {
+            return Err(Error::Corrupt);
+        }
+        Ok(s)
     }
 
     /// The total words of a block, read from its header (for the C layer).
@@ -222,20 +246,46 @@ impl<'a> Sudoku<'a> {
 
     fn carve(words: &'a mut [u32], box_rows: u32, box_cols: u32, n: u32) -> Sudoku<'a> {
         let cells = (n * n) as usize;
-        let (head, rest) = words.split_at_mut(HEADER_WORDS as usize);
+        let nn = n as usize;
+        let (head, rest) = words.split_at_mut(SEARCH_AT);
+        let (search, rest) = rest.split_at_mut(SEARCH_WORDS);
+        let (info, rest) = rest.split_at_mut(cells);
+        let (units, rest) = rest.split_at_mut(units_of(n.into()) as usize * nn);
+        let w = engine::bits_words(n);
+        let nunits = units_of(n.into()) as usize;
+        let (unit_bits, rest) = rest.split_at_mut(nunits * w);
+        let (spans, rest) = rest.split_at_mut(nunits);
+        let (cand, rest) = rest.split_at_mut(nn * w);
+        let (mask, rest) = rest.split_at_mut(2 * cells);
+        let (trail, rest) = rest.split_at_mut(cells * (nn - 1));
+        let (levels, rest) = rest.split_at_mut(LEVEL_WORDS * cells);
+        let (queue, rest) = rest.split_at_mut(cells);
         let (puzzle, rest) = rest.split_at_mut(cells);
-        let (solution, rest) = rest.split_at_mut(cells);
-        let (order, core) = rest.split_at_mut(cells);
+        let (solution, order) = rest.split_at_mut(cells);
         Sudoku {
             head,
+            search,
+            info,
+            units,
+            unit_bits,
+            spans,
+            cand,
+            mask,
+            trail,
+            levels,
+            queue,
             puzzle,
             solution,
             order,
-            core,
             box_rows,
             box_cols,
             n,
         }
+    }
+
+    /// The search engine's view of the block.
+    fn engine(&mut self) -> Search<'_> {
+        search!(self)
     }
 
     /// Grid side `n`.
@@ -283,19 +333,10 @@ impl<'a> Sudoku<'a> {
         self.head[W_GEN_PHASE] = g as u32;
     }
 
-    fn solver(&mut self) -> Result<Solver<'_>, Error> {
-        Solver::open(self.core)
-    }
-
-    /// The standard box of a cell.
-    fn box_of(&self, cell: u32) -> u32 {
-        let (r, c) = (cell / self.n, cell % self.n);
-        (r / self.box_rows) * self.box_rows + c / self.box_cols
-    }
-
-    /// Rebuilds the exact-cover rows for a variant: `regions` (one id `0..n` per cell,
-    /// each id used by exactly `n` cells) replaces the boxes; `x` adds the diagonals.
-    /// Drops the givens and any generation under way.
+    /// Sets the variant: `regions` (one id `0..n` per cell, each id used by exactly
+    /// `n` cells) replaces the boxes; `x` adds the diagonals. Drops the givens (the
+    /// empty grid is set) and any generation under way. A refused variant changes
+    /// nothing.
     pub fn build(&mut self, regions: Option<&[u8]>, x: bool) -> Result<(), Error> {
         let n = self.n;
         let cells = self.cells();
@@ -316,37 +357,47 @@ impl<'a> Sudoku<'a> {
                 return Err(Error::Arg);
             }
         }
-        let n2 = n * n;
-        let mut s = Solver::init(self.core, dims(n, x))?;
-        let mut cols = [0u32; 6];
-        for cell in 0..n2 {
-            let (r, c) = (cell / n, cell % n);
+        let nn = n as usize;
+        let mut filled = [0usize; MAX_N as usize];
+        for cell in 0..cells {
+            let (r, c) = (cell / nn, cell % nn);
             let region = match regions {
-                Some(reg) => u32::from(reg[cell as usize]),
-                None => (r / self.box_rows) * self.box_rows + c / self.box_cols,
+                Some(reg) => usize::from(reg[cell]),
+                None => {
+                    let (br, bc) = (self.box_rows as usize, self.box_cols as usize);
+                    (r / br) * br + c / bc
+                }
             };
-            for v in 0..n {
-                cols[0] = cell;
-                cols[1] = n2 + r * n + v;
-                cols[2] = 2 * n2 + c * n + v;
-                cols[3] = 3 * n2 + region * n + v;
-                let mut k = 4;
-                if x && r == c {
-                    cols[k] = 4 * n2 + v;
-                    k += 1;
-                }
-                if x && r + c == n - 1 {
-                    cols[k] = 4 * n2 + n + v;
-                    k += 1;
-                }
-                s.add_row(&cols[..k])?;
+            let (d, a) = (x && r == c, x && r + c == nn - 1);
+            self.info[cell] = engine::cell_info(r as u32, c as u32, region as u32, d, a);
+            self.units[r * nn + c] = cell as u32;
+            self.units[(nn + c) * nn + r] = cell as u32;
+            self.units[(2 * nn + region) * nn + filled[region]] = cell as u32;
+            filled[region] += 1;
+            if r == c {
+                self.units[3 * nn * nn + r] = cell as u32;
+            }
+            if r + c == nn - 1 {
+                self.units[(3 * nn + 1) * nn + r] = cell as u32;
             }
         }
-        drop(s);
+        // The units as bit sets over the cells, and the words each one spans.
+        let w = engine::bits_words(n);
+        self.unit_bits.fill(0);
+        for (u, unit) in self.units.chunks(nn).enumerate() {
+            let (mut lo, mut hi) = (usize::MAX, 0);
+            for &c in unit {
+                let j = c as usize / 32;
+                self.unit_bits[u * w + j] |= 1 << (c % 32);
+                lo = lo.min(j);
+                hi = hi.max(j);
+            }
+            self.spans[u] = lo as u32 | ((hi as u32) << 16);
+        }
         self.set(FLAG_X, x);
         self.set(FLAG_JIGSAW, regions.is_some());
-        self.set(FLAG_CLASH, false);
         self.set_gen(Gen::Idle);
+        self.engine().set(|_| 0, None, 0);
         Ok(())
     }
 
@@ -368,46 +419,19 @@ impl<'a> Sudoku<'a> {
         Ok(())
     }
 
-    /// Drops the givens and the search; the rows stay.
-    fn unforce(&mut self) -> Result<(), Error> {
-        let mut s = self.solver()?;
-        s.reset();
-        s.set_seed(0)?;
-        s.unselect_all()
-    }
-
-    /// Starts a new puzzle: forces the givens of `grid` (0 = blank). Givens that clash
+    /// Starts a new puzzle with the givens of `grid` (0 = blank). Givens that clash
     /// are accepted; the puzzle then has no solution. Abandons a generation.
     pub fn set_givens(&mut self, grid: &[u8]) -> Result<(), Error> {
         self.check_grid(grid)?;
         self.set_gen(Gen::Idle);
-        self.unforce()?;
-        let n = self.n;
-        let mut s = Solver::open(self.core)?;
-        let mut clash = false;
-        for (cell, &v) in grid.iter().enumerate() {
-            if v != 0 {
-                match s.select_row(cell as u32 * n + u32::from(v) - 1) {
-                    Ok(()) => {}
-                    Err(Error::Conflict) => {
-                        clash = true;
-                        break;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        if clash {
-            s.unselect_all()?;
-        }
-        drop(s);
-        self.set(FLAG_CLASH, clash);
+        self.engine().set(|c| u32::from(grid[c]), None, 0);
         Ok(())
     }
 
     /// Goes on with the search of the current puzzle until the next solution (written
-    /// into `out`), the end, or until about `budget` link updates were spent (0 = no
-    /// limit).
+    /// into `out`), the end, or until about `budget` updates (candidate eliminations)
+    /// were spent (0 = no limit). The budget is checked between steps; one step (a
+    /// placement and its propagation) is never split, and every call makes one.
     pub fn next(&mut self, budget: u64, out: &mut [u8]) -> Result<Step, Error> {
         if out.len() != self.cells() {
             return Err(Error::Arg);
@@ -415,22 +439,16 @@ impl<'a> Sudoku<'a> {
         if self.gen() != Gen::Idle {
             return Err(Error::State);
         }
-        if self.has(FLAG_CLASH) {
-            return Ok(Step::Exhausted);
-        }
-        let n = self.n;
-        let mut s = Solver::open(self.core)?;
-        let step = s.next(budget);
-        if step == Step::Solution {
-            let sol = s.solution().ok_or(Error::State)?;
-            if sol.len() != out.len() {
-                return Err(Error::Corrupt);
+        let mut e = self.engine();
+        let (outcome, _) = e.run(budget, u64::MAX)?;
+        Ok(match outcome {
+            Outcome::Solution => {
+                e.write_solution(out);
+                Step::Solution
             }
-            for &row in sol {
-                out[(row / n) as usize] = (row % n + 1) as u8;
-            }
-        }
-        Ok(step)
+            Outcome::Exhausted => Step::Exhausted,
+            Outcome::Budget => Step::BudgetSpent,
+        })
     }
 
     /// Solves `grid`: the first solution into `out`. `Step::Solution` or
@@ -443,18 +461,35 @@ impl<'a> Sudoku<'a> {
         self.next(0, out)
     }
 
-    /// Counts the solutions of `grid` up to `limit` (0 = no limit).
+    /// Counts the solutions of `grid` up to `limit` (0 = no limit). Leaves the
+    /// puzzle set and its search rewound to the start (the figures stay).
     pub fn count(&mut self, grid: &[u8], limit: u64) -> Result<u64, Error> {
         self.set_givens(grid)?;
-        if self.has(FLAG_CLASH) {
-            return Ok(0);
+        let mut e = self.engine();
+        let mut found = 0u64;
+        while limit == 0 || found < limit {
+            match e.run(0, u64::MAX)?.0 {
+                Outcome::Solution => found += 1,
+                _ => break,
+            }
         }
-        Ok(self.solver()?.count(limit))
+        e.rewind();
+        Ok(found)
     }
 
-    /// Figures of the current or last search (of a solve, count or generation step).
+    /// Figures of the current or last search (of a solve, count or generation step):
+    /// `nodes` = placements (cells fixed by a guess, a naked single or a hidden
+    /// single; givens not counted), `updates` = candidate eliminations, `depth` and
+    /// `max_depth` = open branch points (cells with untried symbols).
     pub fn stats(&mut self) -> Result<Stats, Error> {
-        Ok(self.solver()?.stats())
+        let f = self.engine().figures();
+        Ok(Stats {
+            nodes: f.nodes,
+            updates: f.updates,
+            solutions: f.solutions,
+            depth: f.depth,
+            max_depth: f.max_depth,
+        })
     }
 
     // ------------------------------------------------------------------ generation
@@ -462,25 +497,21 @@ impl<'a> Sudoku<'a> {
     /// Starts generating a puzzle from `seed` (the same seed gives the same puzzle).
     /// Drops the givens; run it with [`Sudoku::generate`]. With `proof_limit` 0 the
     /// puzzle is minimal; otherwise a clue whose removal is not proven harmless within
-    /// `proof_limit` link updates (per symbol tried) stays: the puzzle is still unique,
-    /// but may hold a few clues too many (large grids, where proofs can explode).
+    /// `proof_limit` updates (candidate eliminations, beyond those of placing the other
+    /// clues) stays: the puzzle is still unique, but may hold a few clues too many.
     pub fn generate_start(&mut self, seed: u64, proof_limit: u64) -> Result<(), Error> {
-        self.unforce()?;
-        self.set(FLAG_CLASH, false);
         let mut rng = seed ^ 0x005E_ED0F_D1CE;
-        let core_seed = rand(&mut rng) | 1;
-        put64(self.head, W_GEN_SEED, core_seed);
         put64(self.head, W_GEN_LIMIT, proof_limit);
+        self.puzzle.fill(0);
         // Independent boxes (on the box diagonal) get random permutations right away:
         // any such start completes, and it saves the search most of its work.
         let prefill = !self.has(FLAG_X) && !self.has(FLAG_JIGSAW);
         if prefill {
             let (n, br, bc) = (self.n, self.box_rows, self.box_cols);
-            let mut s = Solver::open(self.core)?;
-            let mut perm = [0u8; MAX_N as usize];
+            let mut perm = [0u32; MAX_N as usize];
             for b in 0..br.min(bc) {
                 for (i, p) in perm[..n as usize].iter_mut().enumerate() {
-                    *p = i as u8;
+                    *p = i as u32 + 1;
                 }
                 for i in (1..n as usize).rev() {
                     let j = below(&mut rng, i as u32 + 1) as usize;
@@ -489,23 +520,22 @@ impl<'a> Sudoku<'a> {
                 for k in 0..n {
                     let r = b * br + k / bc;
                     let c = b * bc + k % bc;
-                    let v = u32::from(perm[k as usize]);
-                    s.select_row((r * n + c) * n + v)?;
+                    self.puzzle[(r * n + c) as usize] = perm[k as usize];
                 }
             }
         }
-        let mut s = self.solver()?;
-        s.set_seed(core_seed)?;
-        drop(s);
+        let fill_seed = rand(&mut rng) | 1;
+        let puzzle = &*self.puzzle;
+        let mut e = search!(self);
+        e.set(|c| puzzle[c], None, fill_seed);
         self.set(FLAG_PREFILL, prefill);
         put64(self.head, W_GEN_RNG, rng);
         self.head[W_GEN_POS] = 0;
-        self.head[W_GEN_FOUND] = 0;
         self.set_gen(Gen::Fill);
         Ok(())
     }
 
-    /// Goes on generating for about `budget` link updates (0 = no limit). When done,
+    /// Goes on generating for about `budget` updates (0 = no limit). When done,
     /// writes the puzzle and (if given) its solution; calling again gives them again.
     pub fn generate(
         &mut self,
@@ -533,29 +563,14 @@ impl<'a> Sudoku<'a> {
             match self.gen() {
                 Gen::Idle => return Err(Error::State),
                 Gen::Fill => {
-                    let prefill = self.has(FLAG_PREFILL);
-                    let mut s = Solver::open(self.core)?;
-                    let before = if s.phase().searching() {
-                        s.stats().updates
-                    } else {
-                        0
-                    };
-                    let step = s.next(remaining);
-                    spent += s.stats().updates.saturating_sub(before);
-                    match step {
-                        Step::BudgetSpent => return Ok(GenStep::BudgetSpent),
-                        Step::Solution => {
-                            let sol = s.solution().ok_or(Error::State)?;
-                            if sol.len() != cells {
-                                return Err(Error::Corrupt);
+                    let (outcome, used) = self.engine().run(remaining, u64::MAX)?;
+                    spent += used;
+                    match outcome {
+                        Outcome::Budget => return Ok(GenStep::BudgetSpent),
+                        Outcome::Solution => {
+                            for (c, v) in self.solution.iter_mut().enumerate() {
+                                *v = engine::value(self.mask, n, c);
                             }
-                            for &row in sol {
-                                self.solution[(row / n) as usize] = row % n + 1;
-                            }
-                            s.reset();
-                            s.set_seed(0)?;
-                            s.unselect_all()?;
-                            drop(s);
                             self.puzzle.copy_from_slice(self.solution);
                             let mut rng = get64(self.head, W_GEN_RNG);
                             for (i, o) in self.order.iter_mut().enumerate() {
@@ -569,15 +584,16 @@ impl<'a> Sudoku<'a> {
                             self.head[W_GEN_POS] = 0;
                             self.set_gen(Gen::Setup);
                         }
-                        Step::Exhausted => {
+                        Outcome::Exhausted => {
                             // Only possible with a pre-fill; start again without one.
-                            if !prefill {
+                            if !self.has(FLAG_PREFILL) {
                                 return Err(Error::Corrupt);
                             }
-                            s.reset();
-                            s.unselect_all()?;
-                            drop(s);
                             self.set(FLAG_PREFILL, false);
+                            let mut rng = get64(self.head, W_GEN_RNG);
+                            let fill_seed = rand(&mut rng) | 1;
+                            put64(self.head, W_GEN_RNG, rng);
+                            self.engine().set(|_| 0, None, fill_seed);
                         }
                     }
                 }
@@ -588,95 +604,46 @@ impl<'a> Sudoku<'a> {
                         continue;
                     }
                     let k = self.order[pos] as usize;
-                    let mut s = Solver::open(self.core)?;
-                    s.reset();
-                    s.unselect_all()?;
-                    let mut forced = 0u64;
-                    for (cell, &v) in self.puzzle.iter().enumerate() {
-                        if v > n {
-                            return Err(Error::Corrupt);
-                        }
-                        if v != 0 && cell != k {
-                            s.select_row(cell as u32 * n + v - 1)?;
-                            forced += 1;
-                        }
+                    let v = *self.puzzle.get(k).ok_or(Error::Corrupt)?;
+                    if v == 0 || v > n {
+                        return Err(Error::Corrupt);
                     }
-                    drop(s);
-                    // Forcing a given covers its four columns, a few updates each.
-                    spent += 16 * forced;
-                    self.head[W_GEN_FOUND] = 0;
-                    self.set_gen(Gen::Try);
-                }
-                Gen::Try => {
-                    // The clue at k is needed exactly when some solution of the
-                    // puzzle without it puts another symbol w there: try each w.
-                    let pos = self.head[W_GEN_POS] as usize;
-                    let k = self.order.get(pos).copied().ok_or(Error::Corrupt)?;
-                    let v = *self.puzzle.get(k as usize).ok_or(Error::Corrupt)?;
-                    let mut w = self.head[W_GEN_FOUND];
-                    let mut s = Solver::open(self.core)?;
-                    let mut trying = false;
-                    while w < n {
-                        if w + 1 != v {
-                            match s.select_row(k * n + w) {
-                                Ok(()) => {
-                                    trying = true;
-                                    break;
-                                }
-                                Err(Error::Conflict) => {}
-                                Err(e) => return Err(e),
-                            }
-                        }
-                        w += 1;
-                    }
-                    drop(s);
-                    spent += u64::from(n);
-                    self.head[W_GEN_FOUND] = w;
-                    if trying {
-                        self.set_gen(Gen::Search);
-                    } else {
-                        // No other symbol fits: still unique without it, the clue goes.
-                        self.puzzle[k as usize] = 0;
-                        self.head[W_GEN_POS] += 1;
-                        self.set_gen(Gen::Setup);
-                    }
+                    // The clue at k is needed exactly when the puzzle without it has a
+                    // solution with another symbol at k.
+                    let puzzle = &*self.puzzle;
+                    let mut e = search!(self);
+                    e.set(|c| if c == k { 0 } else { puzzle[c] }, Some((k, v)), 0);
+                    // Placing the other clues is not part of the proof.
+                    spent += e.first_step()? + 1;
+                    let base = e.figures().updates;
+                    put64(self.head, W_GEN_BASE, base);
+                    self.set_gen(Gen::Search);
                 }
                 Gen::Search => {
-                    let cap = get64(self.head, W_GEN_LIMIT);
-                    let mut s = Solver::open(self.core)?;
-                    let before = if s.phase().searching() {
-                        s.stats().updates
+                    let limit = get64(self.head, W_GEN_LIMIT);
+                    let cap = if limit == 0 {
+                        u64::MAX
                     } else {
-                        0
+                        get64(self.head, W_GEN_BASE).saturating_add(limit)
                     };
-                    // This call's allowance: the caller's budget and the proof limit.
-                    let mut allow = remaining;
-                    if cap != 0 {
-                        let left = cap.saturating_sub(before).max(1);
-                        allow = if allow == 0 { left } else { allow.min(left) };
-                    }
-                    let step = s.next(allow);
-                    let done = s.stats().updates;
-                    spent += done.saturating_sub(before);
-                    let out_of_proof = cap != 0 && done >= cap;
-                    match step {
-                        Step::BudgetSpent if !out_of_proof => return Ok(GenStep::BudgetSpent),
-                        Step::BudgetSpent | Step::Solution => {
+                    let mut e = self.engine();
+                    let (outcome, used) = e.run(remaining, cap)?;
+                    spent += used;
+                    let out_of_proof = e.figures().updates >= cap;
+                    let pos = self.head[W_GEN_POS] as usize;
+                    match outcome {
+                        Outcome::Budget if !out_of_proof => return Ok(GenStep::BudgetSpent),
+                        Outcome::Budget | Outcome::Solution => {
                             // Another solution without it (or no proof in time): the
                             // clue stays.
-                            s.reset();
-                            drop(s);
-                            self.head[W_GEN_POS] += 1;
-                            self.set_gen(Gen::Setup);
                         }
-                        Step::Exhausted => {
-                            // Symbol w cannot go there: drop it, try the next one.
-                            pop_forced(&mut s);
-                            drop(s);
-                            self.head[W_GEN_FOUND] += 1;
-                            self.set_gen(Gen::Try);
+                        Outcome::Exhausted => {
+                            let k = *self.order.get(pos).ok_or(Error::Corrupt)? as usize;
+                            *self.puzzle.get_mut(k).ok_or(Error::Corrupt)? = 0;
                         }
                     }
+                    self.head[W_GEN_POS] += 1;
+                    self.set_gen(Gen::Setup);
                 }
                 Gen::Done => {
                     for (o, &v) in puzzle.iter_mut().zip(self.puzzle.iter()) {
@@ -699,8 +666,9 @@ impl<'a> Sudoku<'a> {
     }
 
     /// Checks that `grid` is a complete valid solution (every unit holds every
-    /// symbol once, regions and diagonals as configured) and agrees with `givens`.
-    /// Needs no search; meant for tests and callers who want a cheap proof.
+    /// symbol once: rows, columns, regions as configured, and the diagonals with
+    /// Sudoku X) and agrees with `givens`. Needs no search; meant for tests and
+    /// callers who want a cheap proof.
     pub fn check_solution(&self, givens: &[u8], grid: &[u8]) -> bool {
         let n = self.n as usize;
         if givens.len() != n * n || grid.len() != n * n {
@@ -711,62 +679,19 @@ impl<'a> Sudoku<'a> {
         {
             return false;
         }
-        // Rows, columns and boxes via bit sets of up to 64 symbols.
-        for i in 0..n {
-            let (mut row, mut col) = (0u64, 0u64);
-            for j in 0..n {
-                row |= 1 << (grid[i * n + j] - 1);
-                col |= 1 << (grid[j * n + i] - 1);
-            }
-            let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-            if row != full || col != full {
-                return false;
-            }
-        }
-        if !self.has(FLAG_JIGSAW) {
-            let mut seen = [0u64; MAX_N as usize];
-            for (cell, &v) in grid.iter().enumerate() {
-                let b = self.box_of(cell as u32) as usize;
-                let bit = 1u64 << (v - 1);
-                if seen[b] & bit != 0 {
-                    return false;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let units = 3 * n + if self.has(FLAG_X) { 2 } else { 0 };
+        self.units[..units * n].chunks(n).all(|unit| {
+            let mut seen = 0u64;
+            for &c in unit {
+                match grid.get(c as usize) {
+                    Some(&v) => seen |= 1 << (v - 1),
+                    None => return false,
                 }
-                seen[b] |= bit;
             }
-        }
-        if self.has(FLAG_X) {
-            let (mut d1, mut d2) = (0u64, 0u64);
-            for i in 0..n {
-                let b1 = 1u64 << (grid[i * n + i] - 1);
-                let b2 = 1u64 << (grid[i * n + n - 1 - i] - 1);
-                if d1 & b1 != 0 || d2 & b2 != 0 {
-                    return false;
-                }
-                d1 |= b1;
-                d2 |= b2;
-            }
-        }
-        true
+            seen == full
+        })
     }
-
-    /// Where the core search stands (for the C layer's state checks).
-    pub fn phase(&mut self) -> Result<Phase, Error> {
-        Ok(self.solver()?.phase())
-    }
-}
-
-/// Drops the newest forced row (the core keeps forced rows as a stack). Only when
-/// no search is under way.
-fn pop_forced(s: &mut Solver<'_>) {
-    let n = s.h.forced;
-    if n == 0 || s.h.phase.searching() {
-        return;
-    }
-    let row = s.sol[(n - 1) as usize];
-    let x = s.row_start[row as usize];
-    s.uncover_row(x);
-    s.h.forced = n - 1;
-    s.h.phase = Phase::Fresh;
 }
 
 /// The box shape usually meant by a grid of side `n`: the most square one, with no

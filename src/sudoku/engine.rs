@@ -1,0 +1,838 @@
+//! The Sudoku search: candidate bit sets per cell, naked and hidden singles, and a
+//! resumable depth-first search.
+//!
+//! Safe Rust only, no allocation, no recursion, no panics on any block content (every
+//! read of the block goes through a checked accessor).
+//!
+//! Every cell holds the set of symbols it may still take (bit `s` = symbol `s + 1`);
+//! every symbol the set of cells that may still take it (a bit set over the cells, so
+//! that placing a symbol visits only the cells that lose it). A *unit* is a row, a
+//! column, a region (box or jigsaw region) or, in Sudoku X, one of the two main
+//! diagonals: `n` cells that hold every symbol once.
+//!
+//! Propagation: a cell with one candidate left (a naked single) removes its symbol
+//! from the other cells of its units; every unit that lost a candidate is then
+//! scanned: a symbol with no place left there is a contradiction, a symbol with one
+//! place (a hidden single) goes there. Branching: the open cell with the fewest
+//! candidates (the first one with two), its symbols in increasing order (in random
+//! order for generation).
+//!
+//! The search state, all in the caller's block:
+//!
+//! - `mask`: the candidates of every cell (one word per cell for `n <= 32`, two above),
+//!   and `cand`, the same by symbol;
+//! - `trail`: one word per candidate eliminated since the givens were set,
+//!   `cell << 6 | symbol`. Undoing pops entries and sets the bits back. Along any path
+//!   every entry removes a different (cell, symbol) and no cell ever loses its last
+//!   candidate, so the trail never holds more than `n * n * (n - 1)` entries;
+//! - `levels`: one record per open branch point ([`LEVEL_WORDS`] words). Every open
+//!   level placed its own cell, so there are at most `n * n`;
+//! - `queue`: cells that became single and still have to be propagated (scratch of
+//!   one step; each cell enters at most once per step, so `n * n` words).
+//!
+//! One *step* is atomic: the first propagation of the givens, choosing a branch point,
+//! or trying the next alternative at the newest branch point (undo, place, propagate).
+//! Budgets are checked between steps, so a search split over any number of calls
+//! makes the very same steps as one unbudgeted call. Counted: `updates` = candidate
+//! eliminations (the budget's unit), `nodes` = placements (guesses and singles).
+
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use crate::core::Error;
+
+/// Search phases, as stored in the block.
+pub const PHASE_START: u32 = 0;
+pub const PHASE_DESCEND: u32 = 1;
+pub const PHASE_RETRY: u32 = 2;
+pub const PHASE_DONE: u32 = 3;
+
+/// Words of one branch level: the cell and the unsolved count << 16, the trail mark,
+/// and the untried symbols of the cell as two words.
+pub const LEVEL_WORDS: usize = 4;
+
+/// The search's words in the block header, at [`SEARCH_AT`]...
+pub const SEARCH_AT: usize = 32;
+/// Words of the search's part of the header.
+pub const SEARCH_WORDS: usize = 16;
+const S_PHASE: usize = 0;
+const S_LEVELS: usize = 1;
+const S_TRAIL: usize = 2;
+const S_UNSOLVED: usize = 3;
+const S_RANDOM: usize = 4;
+const S_MAX_DEPTH: usize = 5;
+const S_RNG: usize = 6; // u64
+const S_NODES: usize = 8; // u64
+const S_UPDATES: usize = 10; // u64
+const S_SOLUTIONS: usize = 12; // u64
+
+fn get64(w: &[u32], at: usize) -> u64 {
+    u64::from(rd(w, at)) | (u64::from(rd(w, at + 1)) << 32)
+}
+
+fn put64(w: &mut [u32], at: usize, v: u64) {
+    wr(w, at, v as u32);
+    wr(w, at + 1, (v >> 32) as u32);
+}
+
+/// A checked read: 0 outside the slice (only a corrupted block gets there).
+#[inline(always)]
+fn rd(w: &[u32], i: usize) -> u32 {
+    w.get(i).copied().unwrap_or(0)
+}
+
+/// A checked write: ignored outside the slice.
+#[inline(always)]
+fn wr(w: &mut [u32], i: usize, v: u32) {
+    if let Some(x) = w.get_mut(i) {
+        *x = v;
+    }
+}
+
+/// SplitMix64 step.
+pub fn rand(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A uniform value in `0..n` (n >= 1).
+pub fn below(state: &mut u64, n: u32) -> u32 {
+    (((rand(state) >> 32) * u64::from(n)) >> 32) as u32
+}
+
+/// A candidate set: `u32` for grids up to 32, `u64` above.
+pub trait Mask:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    /// The set of cell `i` in the mask words.
+    fn get(w: &[u32], i: usize) -> Self;
+    fn put(w: &mut [u32], i: usize, v: Self);
+    fn bit(k: u32) -> Self;
+    fn full(n: u32) -> Self;
+    fn ones(self) -> u32;
+    /// Index of the lowest bit (the set is not empty).
+    fn low(self) -> u32;
+    /// The set without its lowest bit.
+    fn drop_low(self) -> Self;
+    fn to_u64(self) -> u64;
+    fn from_u64(v: u64) -> Self;
+    /// At most one bit.
+    #[inline(always)]
+    fn at_most_one(self) -> bool {
+        self.drop_low() == Self::ZERO
+    }
+}
+
+impl Mask for u32 {
+    const ZERO: u32 = 0;
+    #[inline(always)]
+    fn get(w: &[u32], i: usize) -> u32 {
+        rd(w, i)
+    }
+    #[inline(always)]
+    fn put(w: &mut [u32], i: usize, v: u32) {
+        wr(w, i, v)
+    }
+    #[inline(always)]
+    fn bit(k: u32) -> u32 {
+        1u32.wrapping_shl(k)
+    }
+    fn full(n: u32) -> u32 {
+        if n >= 32 {
+            u32::MAX
+        } else {
+            (1 << n) - 1
+        }
+    }
+    #[inline(always)]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn low(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn drop_low(self) -> u32 {
+        self & self.wrapping_sub(1)
+    }
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
+    fn from_u64(v: u64) -> u32 {
+        v as u32
+    }
+}
+
+impl Mask for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn get(w: &[u32], i: usize) -> u64 {
+        get64(w, 2 * i)
+    }
+    #[inline(always)]
+    fn put(w: &mut [u32], i: usize, v: u64) {
+        put64(w, 2 * i, v)
+    }
+    #[inline(always)]
+    fn bit(k: u32) -> u64 {
+        1u64.wrapping_shl(k)
+    }
+    fn full(n: u32) -> u64 {
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1 << n) - 1
+        }
+    }
+    #[inline(always)]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn low(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn drop_low(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+    fn to_u64(self) -> u64 {
+        self
+    }
+    fn from_u64(v: u64) -> u64 {
+        v
+    }
+}
+
+/// What a run of steps ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell holds one symbol: a solution.
+    Solution,
+    /// No more solutions.
+    Exhausted,
+    /// The budget (or the update cap) ran out between two steps.
+    Budget,
+}
+
+/// The figures of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Placements: cells fixed by a guess, a naked single or a hidden single.
+    pub nodes: u64,
+    /// Candidate eliminations.
+    pub updates: u64,
+    pub solutions: u64,
+    /// Open branch points.
+    pub depth: u32,
+    pub max_depth: u32,
+}
+
+/// The parts of the block the search works on.
+pub struct Search<'a> {
+    pub n: u32,
+    /// The search's part of the header ([`SEARCH_WORDS`] words).
+    pub head: &'a mut [u32],
+    /// The units of every cell, packed by [`cell_info`].
+    pub info: &'a [u32],
+    /// The cells of every unit, `n` per unit: rows, columns, regions, diagonals.
+    pub units: &'a [u32],
+    /// The cells of every unit as a bit set over the cells, [`bits_words`] words per
+    /// unit.
+    pub unit_bits: &'a [u32],
+    /// Where each unit's cells are in its bit set: first word, and last word << 16.
+    pub spans: &'a [u32],
+    /// The cells that may still take each symbol, [`bits_words`] words per symbol.
+    pub cand: &'a mut [u32],
+    pub mask: &'a mut [u32],
+    pub trail: &'a mut [u32],
+    pub levels: &'a mut [u32],
+    pub queue: &'a mut [u32],
+}
+
+impl Search<'_> {
+    fn cells(&self) -> usize {
+        (self.n * self.n) as usize
+    }
+
+    /// Sets the candidates: `given[c]` 0 leaves every symbol but those in `forbid`
+    /// (a symbol 1..n, or 0), else the given symbol alone. Drops the search and its
+    /// figures; `random` makes the branching pick untried symbols at random from
+    /// `seed`.
+    pub fn set(&mut self, given: impl Fn(usize) -> u32, forbid: Option<(usize, u32)>, seed: u64) {
+        if self.n > 32 {
+            self.set_masks::<u64>(given, forbid);
+        } else {
+            self.set_masks::<u32>(given, forbid);
+        }
+        self.head.fill(0);
+        self.head[S_PHASE] = PHASE_START;
+        self.head[S_RANDOM] = u32::from(seed != 0);
+        put64(self.head, S_RNG, seed);
+    }
+
+    fn set_masks<M: Mask>(&mut self, given: impl Fn(usize) -> u32, forbid: Option<(usize, u32)>) {
+        let full = M::full(self.n);
+        let w = bits_words(self.n);
+        self.cand.fill(0);
+        for c in 0..self.cells() {
+            let v = given(c);
+            let mut m = if v == 0 { full } else { M::bit(v - 1) & full };
+            if let Some((k, w)) = forbid {
+                if k == c && w != 0 && v == 0 {
+                    m &= !M::bit(w - 1);
+                }
+            }
+            M::put(self.mask, c, m);
+            let mut r = m;
+            while r != M::ZERO {
+                let k = r.low() as usize;
+                r = r.drop_low();
+                if let Some(x) = self.cand.get_mut(k * w + c / 32) {
+                    *x |= 1 << (c % 32);
+                }
+            }
+        }
+    }
+
+    /// Undoes the whole search: the candidates of the givens again, next step the
+    /// first propagation. Keeps the figures.
+    pub fn rewind(&mut self) {
+        let t = self.head[S_TRAIL] as usize;
+        if self.n > 32 {
+            undo::<u64>(self.mask, self.cand, self.n, self.trail, t, 0);
+        } else {
+            undo::<u32>(self.mask, self.cand, self.n, self.trail, t, 0);
+        }
+        self.head[S_TRAIL] = 0;
+        self.head[S_LEVELS] = 0;
+        self.head[S_PHASE] = PHASE_START;
+    }
+
+    /// The figures so far.
+    pub fn figures(&self) -> Figures {
+        Figures {
+            nodes: get64(self.head, S_NODES),
+            updates: get64(self.head, S_UPDATES),
+            solutions: get64(self.head, S_SOLUTIONS),
+            depth: self.head[S_LEVELS],
+            max_depth: self.head[S_MAX_DEPTH],
+        }
+    }
+
+    /// True when the header's search fields are in range.
+    pub fn sane(&self) -> bool {
+        let cells = self.cells() as u64;
+        self.head[S_PHASE] <= PHASE_DONE
+            && u64::from(self.head[S_LEVELS]) <= cells
+            && (self.head[S_TRAIL] as usize) <= self.trail.len()
+            && u64::from(self.head[S_UNSOLVED]) <= cells
+    }
+
+    /// The current solution (after [`Outcome::Solution`]) into `out`.
+    pub fn write_solution(&self, out: &mut [u8]) {
+        for (c, o) in out.iter_mut().enumerate() {
+            *o = value(self.mask, self.n, c) as u8;
+        }
+    }
+
+    /// Runs the first step (the propagation of the givens) alone, if it is due.
+    /// Returns the updates spent.
+    pub fn first_step(&mut self) -> Result<u64, Error> {
+        if self.head[S_PHASE] != PHASE_START {
+            return Ok(0);
+        }
+        if self.n > 32 {
+            Run::<u64>::load(self).go_first()
+        } else {
+            Run::<u32>::load(self).go_first()
+        }
+    }
+
+    /// Runs steps until a solution, the end, `budget` updates spent in this call (0 =
+    /// no limit) or the figures' updates reaching `cap`. Always makes at least one
+    /// step unless `cap` is already reached. Returns the outcome and the updates spent.
+    pub fn run(&mut self, budget: u64, cap: u64) -> Result<(Outcome, u64), Error> {
+        if self.n > 32 {
+            Run::<u64>::load(self).go(budget, cap)
+        } else {
+            Run::<u32>::load(self).go(budget, cap)
+        }
+    }
+}
+
+/// The units of a cell in one word: row, column and region (6 bits each, from bit
+/// 0, 6 and 12), bit 18 on the main diagonal, bit 19 on the other one (only when
+/// the diagonals are units).
+pub fn cell_info(row: u32, col: u32, region: u32, diag: bool, anti: bool) -> u32 {
+    row | (col << 6) | (region << 12) | (u32::from(diag) << 18) | (u32::from(anti) << 19)
+}
+
+/// The symbol of cell `c` (its lowest candidate; 0 for none).
+pub fn value(mask: &[u32], n: u32, c: usize) -> u32 {
+    let m = if n > 32 {
+        <u64 as Mask>::get(mask, c)
+    } else {
+        u64::from(<u32 as Mask>::get(mask, c))
+    };
+    if m == 0 {
+        0
+    } else {
+        m.trailing_zeros() + 1
+    }
+}
+
+/// Words of a bit set over the cells of a grid of side `n`.
+pub fn bits_words(n: u32) -> usize {
+    (n * n).div_ceil(32) as usize
+}
+
+fn undo<M: Mask>(
+    mask: &mut [u32],
+    cand: &mut [u32],
+    n: u32,
+    trail: &[u32],
+    from: usize,
+    to: usize,
+) {
+    let w = bits_words(n);
+    for i in (to..from).rev() {
+        let e = rd(trail, i);
+        let c = (e >> 6) as usize;
+        let k = e & 63;
+        M::put(mask, c, M::get(mask, c) | M::bit(k));
+        if let Some(x) = cand.get_mut(k as usize * w + c / 32) {
+            *x |= 1 << (c % 32);
+        }
+    }
+}
+
+/// A run of steps with the search state in locals.
+struct Run<'s, 'a, M: Mask> {
+    s: &'s mut Search<'a>,
+    n: usize,
+    full: M,
+    phase: u32,
+    nlev: usize,
+    tlen: usize,
+    unsolved: u32,
+    random: bool,
+    rng: u64,
+    nodes: u64,
+    updates: u64,
+    solutions: u64,
+    max_depth: u32,
+}
+
+/// A contradiction: some cell or unit has no candidate left.
+struct Dead;
+
+/// Units whose cells lost candidates since their last scan for hidden singles: one
+/// bit set each for rows, columns, regions and the two diagonals.
+type Dirty = [u64; 4];
+
+/// Marks the units of the cell with info word `i` dirty.
+#[inline(always)]
+fn mark(dirty: &mut Dirty, i: u32) {
+    dirty[0] |= 1u64 << (i & 63);
+    dirty[1] |= 1u64 << ((i >> 6) & 63);
+    dirty[2] |= 1u64 << ((i >> 12) & 63);
+    dirty[3] |= u64::from(i >> 18);
+}
+
+impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
+    fn load(s: &'s mut Search<'a>) -> Self {
+        let h = &*s.head;
+        Run {
+            n: s.n as usize,
+            full: M::full(s.n),
+            phase: h[S_PHASE],
+            nlev: h[S_LEVELS] as usize,
+            tlen: h[S_TRAIL] as usize,
+            unsolved: h[S_UNSOLVED],
+            random: h[S_RANDOM] != 0,
+            rng: get64(h, S_RNG),
+            nodes: get64(h, S_NODES),
+            updates: get64(h, S_UPDATES),
+            solutions: get64(h, S_SOLUTIONS),
+            max_depth: h[S_MAX_DEPTH],
+            s,
+        }
+    }
+
+    fn store(&mut self) {
+        let h = &mut *self.s.head;
+        h[S_PHASE] = self.phase;
+        h[S_LEVELS] = self.nlev as u32;
+        h[S_TRAIL] = self.tlen as u32;
+        h[S_UNSOLVED] = self.unsolved;
+        put64(h, S_RNG, self.rng);
+        put64(h, S_NODES, self.nodes);
+        put64(h, S_UPDATES, self.updates);
+        put64(h, S_SOLUTIONS, self.solutions);
+        h[S_MAX_DEPTH] = self.max_depth;
+    }
+
+    fn go(mut self, budget: u64, cap: u64) -> Result<(Outcome, u64), Error> {
+        let start = self.updates;
+        let r = self.steps(budget, cap, start);
+        self.store();
+        let spent = self.updates - start;
+        r.map(|o| (o, spent))
+    }
+
+    fn go_first(mut self) -> Result<u64, Error> {
+        let start = self.updates;
+        let r = self.first();
+        if let Ok(ok) = &r {
+            self.phase = if ok.is_ok() {
+                PHASE_DESCEND
+            } else {
+                PHASE_DONE
+            };
+        }
+        self.store();
+        r.map(|_| self.updates - start)
+    }
+
+    fn steps(&mut self, budget: u64, cap: u64, start: u64) -> Result<Outcome, Error> {
+        loop {
+            if (budget != 0 && self.updates - start >= budget) || self.updates >= cap {
+                return Ok(Outcome::Budget);
+            }
+            match self.phase {
+                PHASE_START => {
+                    self.phase = match self.first()? {
+                        Ok(()) => PHASE_DESCEND,
+                        Err(Dead) => PHASE_DONE,
+                    };
+                }
+                PHASE_DESCEND => {
+                    if self.unsolved == 0 {
+                        self.solutions += 1;
+                        self.phase = PHASE_RETRY;
+                        return Ok(Outcome::Solution);
+                    }
+                    self.branch()?;
+                    self.phase = PHASE_RETRY;
+                }
+                PHASE_RETRY => {
+                    if self.nlev == 0 {
+                        self.phase = PHASE_DONE;
+                        return Ok(Outcome::Exhausted);
+                    }
+                    self.phase = match self.retry()? {
+                        Ok(()) => PHASE_DESCEND,
+                        Err(Dead) => PHASE_RETRY,
+                    };
+                }
+                _ => {
+                    self.phase = PHASE_DONE;
+                    return Ok(Outcome::Exhausted);
+                }
+            }
+        }
+    }
+
+    /// The first step: counts the open cells and propagates every single; every
+    /// unit is scanned for hidden singles.
+    fn first(&mut self) -> Result<Result<(), Dead>, Error> {
+        let cells = self.n * self.n;
+        let mut qt = 0;
+        self.unsolved = 0;
+        for c in 0..cells {
+            let m = M::get(self.s.mask, c);
+            if m == M::ZERO {
+                return Ok(Err(Dead));
+            }
+            if m.at_most_one() {
+                match self.s.queue.get_mut(qt) {
+                    Some(q) => *q = c as u32,
+                    None => return Err(Error::Corrupt),
+                }
+                qt += 1;
+            } else {
+                self.unsolved += 1;
+            }
+        }
+        let all = <u64 as Mask>::full(self.n as u32);
+        let diags = if self.s.info.iter().any(|&i| i >> 18 != 0) {
+            3
+        } else {
+            0
+        };
+        self.propagate(qt, [all, all, all, diags])
+    }
+
+    /// Opens a branch point at the open cell with the fewest candidates.
+    fn branch(&mut self) -> Result<(), Error> {
+        let mut best = usize::MAX;
+        let mut fewest = u32::MAX;
+        let cells = self.n * self.n;
+        let mask = &*self.s.mask;
+        for c in 0..cells {
+            let k = M::get(mask, c).ones();
+            if k >= 2 && k < fewest {
+                fewest = k;
+                best = c;
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            return Err(Error::Corrupt);
+        }
+        let rem = M::get(mask, best).to_u64();
+        let at = self.nlev * LEVEL_WORDS;
+        let Some(l) = self.s.levels.get_mut(at..at + LEVEL_WORDS) else {
+            return Err(Error::Corrupt);
+        };
+        l[0] = best as u32 | (self.unsolved << 16);
+        l[1] = self.tlen as u32;
+        l[2] = rem as u32;
+        l[3] = (rem >> 32) as u32;
+        self.nlev += 1;
+        self.max_depth = self.max_depth.max(self.nlev as u32);
+        Ok(())
+    }
+
+    /// Undoes the newest branch point's last try and places its next symbol (the
+    /// last one closes the branch point).
+    fn retry(&mut self) -> Result<Result<(), Dead>, Error> {
+        let at = (self.nlev - 1) * LEVEL_WORDS;
+        let Some(l) = self.s.levels.get_mut(at..at + LEVEL_WORDS) else {
+            return Err(Error::Corrupt);
+        };
+        let (head, mark_at) = (l[0], l[1] as usize);
+        let mut rem = u64::from(l[2]) | (u64::from(l[3]) << 32);
+        if mark_at > self.tlen || rem == 0 {
+            return Err(Error::Corrupt);
+        }
+        let pick = if self.random {
+            let mut k = below(&mut self.rng, rem.count_ones());
+            let mut r = rem;
+            while k > 0 {
+                r &= r - 1;
+                k -= 1;
+            }
+            r & r.wrapping_neg()
+        } else {
+            rem & rem.wrapping_neg()
+        };
+        rem &= !pick;
+        l[2] = rem as u32;
+        l[3] = (rem >> 32) as u32;
+        if rem == 0 {
+            self.nlev -= 1;
+        }
+        undo::<M>(
+            self.s.mask,
+            self.s.cand,
+            self.s.n,
+            self.s.trail,
+            self.tlen,
+            mark_at,
+        );
+        self.tlen = mark_at;
+        self.unsolved = head >> 16;
+        let (cell, b) = ((head & 0xFFFF) as usize, M::from_u64(pick));
+        // Place the symbol: its cell loses every other candidate.
+        let m = M::get(self.s.mask, cell);
+        if m & b == M::ZERO || m.at_most_one() {
+            return Err(Error::Corrupt);
+        }
+        let mut rest = m & !b;
+        let w = bits_words(self.s.n);
+        while rest != M::ZERO {
+            let k = rest.low();
+            match self.s.trail.get_mut(self.tlen) {
+                Some(t) => *t = ((cell as u32) << 6) | k,
+                None => return Err(Error::Corrupt),
+            }
+            if let Some(x) = self.s.cand.get_mut(k as usize * w + cell / 32) {
+                *x &= !(1 << (cell % 32));
+            }
+            self.tlen += 1;
+            self.updates += 1;
+            rest = rest.drop_low();
+        }
+        M::put(self.s.mask, cell, b);
+        self.unsolved = self.unsolved.saturating_sub(1);
+        self.nodes += 1;
+        match self.s.queue.get_mut(0) {
+            Some(q) => *q = cell as u32,
+            None => return Err(Error::Corrupt),
+        }
+        let mut dirty = [0; 4];
+        mark(&mut dirty, rd(self.s.info, cell));
+        self.propagate(1, dirty)
+    }
+
+    /// Propagates the queued singles and the hidden singles of the dirty units until
+    /// nothing changes.
+    fn propagate(&mut self, mut qt: usize, mut dirty: Dirty) -> Result<Result<(), Dead>, Error> {
+        let n = self.n;
+        let full = self.full;
+        let s = &mut *self.s;
+        let info: &[u32] = s.info;
+        let units: &[u32] = s.units;
+        let unit_bits: &[u32] = s.unit_bits;
+        let spans: &[u32] = s.spans;
+        let cand: &mut [u32] = s.cand;
+        let w = bits_words(s.n);
+        let mask: &mut [u32] = s.mask;
+        let trail: &mut [u32] = s.trail;
+        let queue: &mut [u32] = s.queue;
+        let start = self.tlen;
+        let mut tlen = self.tlen;
+        let mut unsolved = self.unsolved;
+        let mut nodes = self.nodes;
+        let mut qh = 0;
+
+        // Records the elimination of symbol `$k` from cell `$p`.
+        macro_rules! log {
+            ($l:lifetime, $p:expr, $k:expr) => {
+                match trail.get_mut(tlen) {
+                    Some(t) => *t = (($p as u32) << 6) | $k,
+                    None => break $l Err(Error::Corrupt),
+                }
+                if let Some(x) = cand.get_mut($k as usize * w + $p / 32) {
+                    *x &= !(1 << ($p % 32));
+                }
+                tlen += 1;
+            };
+        }
+        // Cell `$p` became single: count and queue it.
+        macro_rules! single {
+            ($l:lifetime, $p:expr) => {
+                unsolved = unsolved.saturating_sub(1);
+                nodes += 1;
+                match queue.get_mut(qt) {
+                    Some(q) => *q = $p as u32,
+                    None => break $l Err(Error::Corrupt),
+                }
+                qt += 1;
+            };
+        }
+
+        let result = 'run: loop {
+            while qh < qt {
+                let c = rd(queue, qh) as usize;
+                qh += 1;
+                let m = M::get(mask, c);
+                let k = m.low();
+                let ci = rd(info, c);
+                let mut us = [
+                    (ci & 63) as usize,
+                    n + ((ci >> 6) & 63) as usize,
+                    2 * n + ((ci >> 12) & 63) as usize,
+                    3 * n,
+                    3 * n + 1,
+                ];
+                let mut nu = 3;
+                if ci & (1 << 18) != 0 {
+                    nu = 4;
+                }
+                if ci & (1 << 19) != 0 {
+                    us[nu] = 3 * n + 1;
+                    nu += 1;
+                }
+                let kw = k as usize * w;
+                for &u in &us[..nu] {
+                    // The cells of the unit that still may take symbol k.
+                    let span = rd(spans, u);
+                    let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
+                    for j in lo..=hi {
+                        let mut x = rd(cand, kw + j) & rd(unit_bits, u * w + j);
+                        while x != 0 {
+                            let p = j * 32 + x.trailing_zeros() as usize;
+                            x &= x - 1;
+                            if p == c {
+                                continue;
+                            }
+                            let nm = M::get(mask, p) & !m;
+                            if nm == M::ZERO {
+                                break 'run Ok(Err(Dead));
+                            }
+                            log!('run, p, k);
+                            M::put(mask, p, nm);
+                            mark(&mut dirty, rd(info, p));
+                            if nm.at_most_one() {
+                                single!('run, p);
+                            }
+                        }
+                    }
+                }
+            }
+            // Hidden singles in the units that changed.
+            for kind in 0..4 {
+                while dirty[kind] != 0 {
+                    let u = kind * n + dirty[kind].trailing_zeros() as usize;
+                    dirty[kind] &= dirty[kind] - 1;
+                    let Some(cells) = units.get(u * n..u * n + n) else {
+                        break 'run Err(Error::Corrupt);
+                    };
+                    let (mut once, mut twice, mut fixed) = (M::ZERO, M::ZERO, M::ZERO);
+                    for &p in cells {
+                        let m = M::get(mask, p as usize);
+                        twice |= once & m;
+                        once |= m;
+                        if m.at_most_one() {
+                            fixed |= m;
+                        }
+                    }
+                    if once != full {
+                        break 'run Ok(Err(Dead));
+                    }
+                    let mut h = once & !twice & !fixed;
+                    while h != M::ZERO {
+                        let k = h.low();
+                        let b = M::bit(k);
+                        h = h.drop_low();
+                        let mut at = usize::MAX;
+                        for &p in cells {
+                            if M::get(mask, p as usize) & b != M::ZERO {
+                                at = p as usize;
+                                break;
+                            }
+                        }
+                        if at == usize::MAX {
+                            break 'run Ok(Err(Dead));
+                        }
+                        let pm = M::get(mask, at);
+                        if pm.at_most_one() {
+                            continue;
+                        }
+                        let mut rest = pm & !b;
+                        while rest != M::ZERO {
+                            log!('run, at, rest.low());
+                            rest = rest.drop_low();
+                        }
+                        M::put(mask, at, b);
+                        mark(&mut dirty, rd(info, at));
+                        single!('run, at);
+                    }
+                }
+            }
+            if qh == qt {
+                break 'run Ok(Ok(()));
+            }
+        };
+        self.updates += (tlen - start) as u64;
+        self.tlen = tlen;
+        self.unsolved = unsolved;
+        self.nodes = nodes;
+        result
+    }
+}
