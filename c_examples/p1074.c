@@ -9,6 +9,7 @@
  * weighs score(r, c) * d and dlx_maximize finds the heaviest solution by branch and
  * bound instead of enumerating every completion. Both blocks are static. */
 #include "dlx.h"
+#include "input/p1074.h" /* p1074_read: the input, checked (no exit, fuzzed) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,46 +21,6 @@
 
 DLX_ALIGNED static unsigned char solver_pool[DLX_REQUIRED_SIZE(COLS, 0, ROWS, ENTRIES)];
 DLX_ALIGNED static unsigned char max_pool[DLX_MAXIMIZER_REQUIRED_SIZE(COLS, 0, ROWS, ENTRIES)];
-
-static void fail(int line, const char *what) {
-  if (line > 0)
-    fprintf(stderr, "p1074: line %d: %s\n", line, what);
-  else
-    fprintf(stderr, "p1074: %s\n", what);
-  exit(1);
-}
-
-static int is_blank(int c) { return c == ' ' || c == '\t'; }
-
-/* Reads the nine lines into grid; anything but the format in FORMAT.md fails. */
-static void read_grid(int grid[CELLS]) {
-  char line[256];
-  int r, c;
-  for (r = 0; r < 9; ++r) {
-    size_t n = 0, i = 0;
-    int ch, k = 0;
-    while ((ch = getchar()) != EOF && ch != '\n') {
-      if (n + 1 >= sizeof line) fail(r + 1, "line too long");
-      line[n++] = (char)ch;
-    }
-    if (ch == EOF && n == 0) fail(r + 1, "fewer than 9 lines");
-    while (n > 0 && (is_blank(line[n - 1]) || line[n - 1] == '\r')) --n;
-    for (;;) {
-      while (i < n && is_blank(line[i])) ++i;
-      if (i == n) break;
-      if (line[i] < '0' || line[i] > '9') fail(r + 1, "entries must be single digits 0-9");
-      if (i + 1 < n && !is_blank(line[i + 1]))
-        fail(r + 1, "entries must be single digits separated by spaces");
-      if (k == 9) fail(r + 1, "more than 9 entries");
-      grid[9 * r + k++] = line[i] - '0';
-      ++i;
-    }
-    if (k < 9) fail(r + 1, "fewer than 9 entries");
-    if (ch == EOF && r < 8) fail(r + 2, "fewer than 9 lines");
-  }
-  for (c = getchar(); c != EOF; c = getchar())
-    if (!is_blank(c) && c != '\r' && c != '\n') fail(0, "text after the ninth line");
-}
 
 static int score(int r, int c) {
   int dr = abs(r - 4), dc = abs(c - 4);
@@ -81,9 +42,16 @@ int main(void) {
   dlx_status st;
   int r, c, d;
   int64_t best;
+  char msg[128];
 
-  if (dlx_abi_version() != DLX_ABI_VERSION) fail(0, "libdlx ABI mismatch");
-  read_grid(grid);
+  if (dlx_abi_version() != DLX_ABI_VERSION) {
+    fprintf(stderr, "p1074: libdlx ABI mismatch\n");
+    return 1;
+  }
+  if (p1074_read(stdin, grid, msg, sizeof msg) != 0) {
+    fprintf(stderr, "p1074: %s\n", msg);
+    return 1;
+  }
   check(dlx_init_in(solver_pool, sizeof solver_pool, &dims, &s));
   check(dlx_maximizer_init_in(max_pool, sizeof max_pool, &dims, &m));
 

@@ -6,42 +6,21 @@
  *
  * The Sudoku helper lives in a static block sized at compile time. */
 #include "dlx.h"
+#include "input/p1784.h" /* p1784_read: the input, checked (no exit, fuzzed) */
 
 #include <stdio.h>
 #include <stdlib.h>
 
 DLX_ALIGNED static unsigned char pool[DLX_SUDOKU_REQUIRED_SIZE(3, 3)];
 
-static unsigned long line = 1;
-
-static void fail(const char *what) {
-  fprintf(stderr, "p1784: line %lu: %s\n", line, what);
-  exit(1);
-}
-
-static int is_space(int c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
 int main(void) {
   uint8_t grid[81], out[81];
-  int count = 0, c, in_token = 0;
+  char msg[128];
   dlx_sudoku *s;
-  /* Tokens of exactly one digit each; anything else is malformed. */
-  while ((c = getchar()) != EOF) {
-    if (is_space(c)) {
-      if (c == '\n') ++line;
-      in_token = 0;
-      continue;
-    }
-    if (c < 0x21 || c > 0x7e) fail("unexpected byte (not printable ASCII)");
-    if (in_token) fail("a value must be a single digit 0-9");
-    if (c < '0' || c > '9') fail("a value must be a single digit 0-9");
-    if (count == 81) fail("more than 81 values");
-    grid[count++] = (uint8_t)(c - '0');
-    in_token = 1;
+  if (p1784_read(stdin, grid, msg, sizeof msg) != 0) {
+    fprintf(stderr, "p1784: %s\n", msg);
+    return 1;
   }
-  if (count < 81) fail("fewer than 81 values");
   if (dlx_sudoku_init_in(pool, sizeof pool, 3, 3, &s) != DLX_OK) {
     fprintf(stderr, "p1784: cannot set up the solver\n");
     return 1;

@@ -11,12 +11,13 @@
  * pieces are used exactly once each in any rotation or mirror image, and pre-placed
  * pieces are fixed with dlx_tiling_place. The block is static. */
 #include "dlx.h"
+#include "input/p4205.h" /* p4205_read: the input, checked (no exit, fuzzed) */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SIDE 10
+#define SIDE P4205_SIDE
 #define PIECES 12
 #define PLACEMENTS 1644 /* placements of the twelve pieces on the empty board */
 
@@ -38,36 +39,6 @@ static void fail(int line, const char *what) {
   exit(1);
 }
 
-static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-/* Reads the board: board[y][x] is '.' or a letter for x <= y. */
-static void read_board(char board[SIDE][SIDE]) {
-  char line[64];
-  int y, c;
-  for (y = 0; y < SIDE; ++y) {
-    size_t n = 0;
-    int ch, x;
-    while ((ch = getchar()) != EOF && ch != '\n') {
-      if (n + 1 >= sizeof line) fail(y + 1, "line too long");
-      line[n++] = (char)ch;
-    }
-    if (ch == EOF && n == 0) fail(y + 1, "fewer than 10 lines");
-    while (n > 0 && is_blank(line[n - 1])) --n;
-    if (n != (size_t)(y + 1)) {
-      char msg[64];
-      snprintf(msg, sizeof msg, "expected %d cells, found %u", y + 1, (unsigned)n);
-      fail(y + 1, msg);
-    }
-    for (x = 0; x <= y; ++x) {
-      char v = line[x];
-      if (v != '.' && (v < 'A' || v > 'L')) fail(y + 1, "cells must be '.' or a letter A-L");
-      board[y][x] = v;
-    }
-  }
-  for (c = getchar(); c != EOF; c = getchar())
-    if (!is_blank(c) && c != '\n') fail(0, "text after the tenth line");
-}
-
 static void check(dlx_status st) {
   if (st != DLX_OK) {
     fprintf(stderr, "p4205: %s\n", dlx_status_str(st));
@@ -83,13 +54,14 @@ int main(int argc, char **argv) {
   dlx_tiling *t;
   dlx_status st;
   int count = 0, p, x, y;
+  char msg[128];
 
   if (argc == 2 && strcmp(argv[1], "--count") == 0)
     count = 1;
   else if (argc != 1)
     fail(0, "usage: p4205 [--count] < board");
   if (dlx_abi_version() != DLX_ABI_VERSION) fail(0, "libdlx ABI mismatch");
-  read_board(board);
+  if (p4205_read(stdin, board, msg, sizeof msg) != 0) fail(0, msg);
 
   check(dlx_tiling_init_in(pool, sizeof pool, &dims, &t));
   for (y = 0; y < SIDE; ++y)

@@ -11,13 +11,12 @@
  * File: "DLXRSUM1", the solutions so far (8 bytes), the image length (8 bytes), then
  * the image (all in this machine's byte order, like the image itself). */
 #include "dlx.h"
+#include "input/resume.h" /* resume_read: the image file, checked (no exit, fuzzed) */
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define MAX_QUEENS 32
-static const char file_magic[8] = {'D', 'L', 'X', 'R', 'S', 'U', 'M', '1'};
 
 static long parse_num(const char *text, long max) {
   long v = 0;
@@ -106,7 +105,7 @@ static int pause_search(long n, const char *path, uint64_t budget) {
     dlx_free(s);
     return fail("cannot create the image file");
   }
-  if (fwrite(file_magic, 1, 8, f) != 8 || fwrite(&found, 8, 1, f) != 1 ||
+  if (fwrite(resume_magic, 1, 8, f) != 8 || fwrite(&found, 8, 1, f) != 1 ||
       fwrite(&len64, 8, 1, f) != 1 || fwrite(mem, 1, len, f) != len) {
     fclose(f);
     dlx_free(s);
@@ -131,39 +130,20 @@ static size_t queens_image_size(uint32_t n) {
 }
 
 static int resume_search(FILE *f, const char *path, long n) {
-  char magic[8];
-  uint64_t found, len64;
+  uint64_t found;
   void *mem;
+  size_t len;
   dlx_solver *s = NULL;
   dlx_status st;
-  int extra;
-  if (fread(magic, 1, 8, f) != 8 || memcmp(magic, file_magic, 8) != 0 ||
-      fread(&found, 8, 1, f) != 1 || fread(&len64, 8, 1, f) != 1 ||
-      len64 > ((uint64_t)1 << 30)) {
-    fclose(f);
-    return fail("not an image file");
-  }
-  mem = malloc(len64 == 0 ? 1 : (size_t)len64); /* malloc aligns for any type */
-  if (mem == NULL) {
-    fclose(f);
-    return fail("out of memory");
-  }
-  if (fread(mem, 1, (size_t)len64, f) != (size_t)len64) {
-    fclose(f);
-    free(mem);
-    return fail("truncated image file");
-  }
-  extra = fgetc(f);
+  char msg[128];
+  int got = resume_read(f, (uint64_t)1 << 30, &found, &mem, &len, msg, sizeof msg);
   fclose(f);
-  if (extra != EOF) {
-    free(mem);
-    return fail("stray bytes after the image");
-  }
-  if (len64 != queens_image_size((uint32_t)n)) {
+  if (got != 0) return fail(msg);
+  if (len != queens_image_size((uint32_t)n)) {
     free(mem);
     return fail("the image file holds another problem than this N");
   }
-  st = dlx_attach(mem, (size_t)len64, &s);
+  st = dlx_attach(mem, len, &s);
   if (st != DLX_OK) {
     fprintf(stderr, "resume: %s\n", dlx_status_str(st));
     free(mem);

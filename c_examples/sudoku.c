@@ -12,11 +12,12 @@
  * --generate prints N puzzles of side S with a unique solution, each minimal, one per
  * line; --seed makes them reproducible (puzzle i uses seed X + i). Each clue
  * removal is proven harmless by a search; --proof-limit L caps each such search at L
- * link updates (a clue without a proof in time stays: the puzzle is still unique but
- * maybe not minimal). Default: no cap (minimal puzzles) up to 16x16, 30000 above.
+ * candidate eliminations (a clue without a proof in time stays: the puzzle is still
+ * unique but maybe not minimal). Default: no cap (minimal puzzles) up to 16x16, 30000 above.
  * Malformed input or arguments: one line on stderr, exit status 1. Exit status 2 when
  * some puzzle had no solution. */
 #include "dlx.h"
+#include "input/sudoku.h" /* sudoku_next: the input, checked (no exit, fuzzed) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,25 +25,12 @@
 #include <string.h>
 #include <time.h>
 
-#define MAX_SIDE 49 /* the biggest grid a line of symbols 1-9, A-Z, a-z can spell */
-
 static dlx_sudoku *handles[MAX_SIDE + 1];
 
 static void fail_args(const char *what) {
   fprintf(stderr, "sudoku: %s (usage: sudoku [--count] [--limit L] | --generate N --size S [--seed X] [--proof-limit L])\n",
           what);
   exit(1);
-}
-
-/* The box shape for side n: the most square, rows per box <= columns per box. */
-static int shape(unsigned n, unsigned *br, unsigned *bc) {
-  unsigned best = 0;
-  for (unsigned r = 2; r * r <= n; ++r)
-    if (n % r == 0) best = r;
-  if (best == 0 || n < 4 || n > MAX_SIDE) return 0;
-  *br = best;
-  *bc = n / best;
-  return 1;
 }
 
 /* The helper for side n, made on first use. */
@@ -99,9 +87,11 @@ int main(int argc, char **argv) {
   int have_gen = 0, have_size = 0, have_seed = 0, have_limit = 0;
   unsigned long long seed = 0, proof_limit = 0;
   int have_proof = 0;
-  static char line[1 << 16];
+  static struct sudoku_input in;
   static uint8_t grid[MAX_SIDE * MAX_SIDE], out[MAX_SIDE * MAX_SIDE];
-  unsigned long lineno = 0;
+  char msg[128];
+  unsigned n;
+  int got;
 
   if (dlx_abi_version() != DLX_ABI_VERSION) fail_args("library ABI mismatch");
   for (int i = 1; i < argc; ++i) {
@@ -137,54 +127,14 @@ int main(int argc, char **argv) {
     fail_args("--size, --seed and --proof-limit go with --generate");
   if (have_limit && !count_mode) fail_args("--limit goes with --count");
 
-  for (;;) {
-    size_t len = 0, start = 0;
-    int c;
-    unsigned n = 0;
-    dlx_sudoku *s;
-    size_t bad;
-    dlx_status st;
-    while ((c = getchar()) != EOF && c != '\n') {
-      if ((c < 0x20 || c > 0x7e) && c != '\t' && c != '\r') {
-        fprintf(stderr, "sudoku: line %lu: unexpected byte (not printable ASCII)\n", lineno + 1);
-        return 1;
-      }
-      if (len + 1 < sizeof line) line[len] = (char)c;
-      ++len;
-    }
-    if (c == EOF && len == 0) break;
-    ++lineno;
-    if (len + 1 >= sizeof line) {
-      fprintf(stderr, "sudoku: line %lu: line too long\n", lineno);
-      return 1;
-    }
-    while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r')) --len;
-    while (start < len && (line[start] == ' ' || line[start] == '\t')) ++start;
-    len -= start;
-    if (len == 0) continue;
-    while ((size_t)(n + 1) * (n + 1) <= len) ++n;
-    s = (size_t)n * n == len ? helper(n) : NULL;
-    if (s == NULL) {
-      fprintf(stderr, "sudoku: line %lu: %lu cells is not a supported grid (81, 256, 625, ...)\n",
-              lineno, (unsigned long)len);
-      return 1;
-    }
-    st = dlx_sudoku_parse(line + start, len, n, 0, grid, len, &bad);
-    if (st == DLX_ERR_PARSE && bad >= len) {
-      /* Separators ('|', '+', inner blanks) are skipped, so the cells ran out. */
-      fprintf(stderr, "sudoku: line %lu: fewer than %u cells (one cell per character)\n",
-              lineno, n * n);
-      return 1;
-    }
-    if (st != DLX_OK) {
-      fprintf(stderr, "sudoku: line %lu, column %lu: bad cell '%c'\n", lineno,
-              (unsigned long)(start + bad + 1), st == DLX_ERR_PARSE ? line[start + bad] : '?');
-      return 1;
-    }
+  sudoku_start(&in, stdin);
+  while ((got = sudoku_next(&in, grid, &n, msg, sizeof msg)) == 1) {
+    size_t len = (size_t)n * n;
+    dlx_sudoku *s = helper(n);
     if (count_mode) {
       uint64_t k = 0;
       if (dlx_sudoku_count(s, grid, len, limit, &k) != DLX_OK) {
-        fprintf(stderr, "sudoku: line %lu: count failed\n", lineno);
+        fprintf(stderr, "sudoku: line %lu: count failed\n", in.lineno);
         return 1;
       }
       printf("%llu\n", (unsigned long long)k);
@@ -194,6 +144,10 @@ int main(int argc, char **argv) {
       puts("no solution");
       had_none = 1;
     }
+  }
+  if (got < 0) {
+    fprintf(stderr, "sudoku: %s\n", msg);
+    return 1;
   }
   for (unsigned i = 0; i <= MAX_SIDE; ++i) dlx_sudoku_free(handles[i]);
   return had_none ? 2 : 0;
