@@ -152,13 +152,19 @@ fn main() {
     }
     println!();
     println!("Random exact cover, columns and rows doubling, {BUDGET} updates each:");
-    println!(
-        "| columns | rows | block KiB | ms | updates/us | tree nodes | ns/node |\n\
-         |---:|---:|---:|---:|---:|---:|---:|"
-    );
-    for k in 0..=if quick { 7 } else { 11 } {
-        let columns = 128u32 << k;
-        let m = synthetic(columns, 8, 0x5CA1E + k as u64);
+    synthetic_table((0..=if quick { 7 } else { 11 }).map(|k| (128 << k, 8, 0x5CA1E + k)));
+    println!();
+    println!("Random exact cover, 256 columns, rows doubling, {BUDGET} updates each:");
+    synthetic_table((0..=if quick { 6 } else { 9 }).map(|k| (256, 8 << k, 0xB10C + k)));
+}
+
+/// Searches each `(columns, rows_per_column, seed)` instance for [`BUDGET`] updates and
+/// prints a table row for it.
+fn synthetic_table(family: impl Iterator<Item = (u32, usize, u64)>) {
+    println!("| columns | rows | block KiB | ms | updates/us | tree nodes | ns/node |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    for (columns, per_column, seed) in family {
+        let m = synthetic(columns, per_column, seed);
         let (block, _) = block_of(&m);
         let r = median_of_3(&block, BUDGET);
         println!(
@@ -170,24 +176,6 @@ fn main() {
             if r.ended { " (search ended)" } else { "" },
             r.stats.nodes,
             r.time.as_secs_f64() * 1e9 / r.stats.nodes.max(1) as f64,
-        );
-    }
-    println!();
-    println!("Random exact cover, 256 columns, rows doubling, {BUDGET} updates each:");
-    println!("| rows | block KiB | ms | updates/us | tree nodes |");
-    println!("|---:|---:|---:|---:|---:|");
-    for k in 0..=if quick { 6 } else { 9 } {
-        let m = synthetic(256, 8 << k, 0xB10C + k as u64);
-        let (block, _) = block_of(&m);
-        let r = median_of_3(&block, BUDGET);
-        println!(
-            "| {} | {:.0} | {:.1} | {:.0}{} | {} |",
-            m.rows.len(),
-            kib(block.len()),
-            r.time.as_secs_f64() * 1e3,
-            per_us(r.stats.updates, r.time),
-            if r.ended { " (search ended)" } else { "" },
-            r.stats.nodes,
         );
     }
 }
