@@ -91,6 +91,32 @@ fn top1465_first_50() {
     solve_all("top1465.txt", 3, 3, 50);
 }
 
+/// The search's figures on the first 100 of top1465, pinned: tuning the engine must
+/// not change a step (the same placements and eliminations, hence the same solutions
+/// in the same order and the same generated puzzles).
+#[test]
+fn top1465_figures_are_pinned() {
+    let ps = puzzles("top1465.txt", 9);
+    let mut mem = block(3, 3);
+    let mut sd = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let mut out = [0u8; 81];
+    let (mut first, mut unique) = ((0, 0), (0, 0));
+    for g in &ps[..100] {
+        assert_eq!(sd.solve(g, &mut out).unwrap(), Step::Solution);
+        let st = sd.stats().unwrap();
+        first = (first.0 + st.nodes, first.1 + st.updates);
+        assert_eq!(sd.count(g, 2).unwrap(), 1);
+        let st = sd.stats().unwrap();
+        unique = (unique.0 + st.nodes, unique.1 + st.updates);
+    }
+    assert_eq!(first, (111_440, 401_680), "first solution: nodes, updates");
+    assert_eq!(
+        unique,
+        (195_859, 681_137),
+        "uniqueness check: nodes, updates"
+    );
+}
+
 #[test]
 fn janko_16x16() {
     solve_all("16_janko.txt", 4, 4, usize::MAX);

@@ -113,6 +113,8 @@ pub trait Mask:
     + BitOrAssign
 {
     const ZERO: Self;
+    /// Mask words per cell.
+    const WORDS: usize;
     /// The set of cell `i` in the mask words.
     fn get(w: &[u32], i: usize) -> Self;
     fn put(w: &mut [u32], i: usize, v: Self);
@@ -134,6 +136,7 @@ pub trait Mask:
 
 impl Mask for u32 {
     const ZERO: u32 = 0;
+    const WORDS: usize = 1;
     #[inline(always)]
     fn get(w: &[u32], i: usize) -> u32 {
         rd(w, i)
@@ -175,6 +178,7 @@ impl Mask for u32 {
 
 impl Mask for u64 {
     const ZERO: u64 = 0;
+    const WORDS: usize = 2;
     #[inline(always)]
     fn get(w: &[u32], i: usize) -> u64 {
         get64(w, 2 * i)
@@ -406,11 +410,19 @@ fn undo<M: Mask>(
     to: usize,
 ) {
     let w = bits_words(n);
-    for i in (to..from).rev() {
-        let e = rd(trail, i);
+    let Some(entries) = trail.get(to..from) else {
+        return;
+    };
+    for &e in entries.iter().rev() {
         let c = (e >> 6) as usize;
         let k = e & 63;
-        M::put(mask, c, M::get(mask, c) | M::bit(k));
+        if M::WORDS == 1 {
+            if let Some(x) = mask.get_mut(c) {
+                *x |= 1u32.wrapping_shl(k);
+            }
+        } else {
+            M::put(mask, c, M::get(mask, c) | M::bit(k));
+        }
         if let Some(x) = cand.get_mut(k as usize * w + c / 32) {
             *x |= 1 << (c % 32);
         }
@@ -447,7 +459,9 @@ fn mark(dirty: &mut Dirty, i: u32) {
     dirty[0] |= 1u64 << (i & 63);
     dirty[1] |= 1u64 << ((i >> 6) & 63);
     dirty[2] |= 1u64 << ((i >> 12) & 63);
-    dirty[3] |= u64::from(i >> 18);
+    if i >> 18 != 0 {
+        dirty[3] |= u64::from(i >> 18);
+    }
 }
 
 impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
@@ -580,14 +594,29 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         let mut fewest = u32::MAX;
         let cells = self.n * self.n;
         let mask = &*self.s.mask;
-        for c in 0..cells {
-            let k = M::get(mask, c).ones();
-            if k >= 2 && k < fewest {
+        for (c, &x) in mask.iter().take(cells * M::WORDS).enumerate() {
+            // (one word per cell up to n = 32; above, the low word of each cell's
+            // pair stands for the cell and the pair is read as a whole)
+            if M::WORDS == 2 && c % 2 == 1 {
+                continue;
+            }
+            let m = if M::WORDS == 2 {
+                M::get(mask, c / 2)
+            } else {
+                M::from_u64(u64::from(x))
+            };
+            let r = m.drop_low();
+            if r == M::ZERO {
+                continue;
+            }
+            if r.at_most_one() {
+                best = c / M::WORDS;
+                break;
+            }
+            let k = m.ones();
+            if k < fewest {
                 fewest = k;
-                best = c;
-                if k == 2 {
-                    break;
-                }
+                best = c / M::WORDS;
             }
         }
         if best == usize::MAX {
@@ -699,6 +728,8 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         let mut unsolved = self.unsolved;
         let mut nodes = self.nodes;
         let mut qh = 0;
+        // Trail entries from here on still have to mark their units dirty.
+        let mut seg = tlen;
 
         // Records the elimination of symbol `$k` from cell `$p`.
         macro_rules! log {
@@ -754,26 +785,40 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
                     let span = rd(spans, u);
                     let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
                     for j in lo..=hi {
-                        let mut x = rd(cand, kw + j) & rd(unit_bits, u * w + j);
+                        let Some(cw) = cand.get_mut(kw + j) else {
+                            continue;
+                        };
+                        let mut x = *cw & rd(unit_bits, u * w + j);
+                        if j == c / 32 {
+                            x &= !(1 << (c % 32));
+                        }
+                        // The word's cells lose k at once; should one of them have no
+                        // candidate left, it and the ones after it keep k.
+                        *cw &= !x;
                         while x != 0 {
                             let p = j * 32 + x.trailing_zeros() as usize;
-                            x &= x - 1;
-                            if p == c {
-                                continue;
-                            }
                             let nm = M::get(mask, p) & !m;
                             if nm == M::ZERO {
+                                *cw |= x;
                                 break 'run Ok(Err(Dead));
                             }
-                            log!('run, p, k);
+                            x &= x - 1;
+                            match trail.get_mut(tlen) {
+                                Some(t) => *t = ((p as u32) << 6) | k,
+                                None => break 'run Err(Error::Corrupt),
+                            }
+                            tlen += 1;
                             M::put(mask, p, nm);
-                            mark(&mut dirty, rd(info, p));
                             if nm.at_most_one() {
                                 single!('run, p);
                             }
                         }
                     }
                 }
+            }
+            // The units of the cells that lost a candidate since the last scan.
+            for &e in trail.get(seg..tlen).unwrap_or(&[]) {
+                mark(&mut dirty, rd(info, (e >> 6) as usize));
             }
             // Hidden singles in the units that changed.
             for kind in 0..4 {
@@ -784,12 +829,25 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
                         break 'run Err(Error::Corrupt);
                     };
                     let (mut once, mut twice, mut fixed) = (M::ZERO, M::ZERO, M::ZERO);
-                    for &p in cells {
-                        let m = M::get(mask, p as usize);
+                    let mut add = |m: M| {
                         twice |= once & m;
                         once |= m;
                         if m.at_most_one() {
                             fixed |= m;
+                        }
+                    };
+                    // A row's cells are consecutive: with one mask word per cell, its
+                    // masks are read in one run.
+                    match mask.get(u * n..u * n + n) {
+                        Some(row) if kind == 0 && M::WORDS == 1 => {
+                            for &x in row {
+                                add(M::from_u64(u64::from(x)));
+                            }
+                        }
+                        _ => {
+                            for &p in cells {
+                                add(M::get(mask, p as usize));
+                            }
                         }
                     }
                     if once != full {
@@ -825,6 +883,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
                     }
                 }
             }
+            seg = tlen;
             if qh == qt {
                 break 'run Ok(Ok(()));
             }
