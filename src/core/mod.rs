@@ -8,7 +8,7 @@ mod image;
 mod layout;
 mod maximize;
 mod progress;
-mod rng;
+pub(crate) mod rng;
 mod solver;
 mod split;
 

@@ -38,6 +38,7 @@
 
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
+use crate::core::rng::below;
 use crate::core::Error;
 
 /// Search phases, as stored in the block.
@@ -86,20 +87,6 @@ fn wr(w: &mut [u32], i: usize, v: u32) {
     if let Some(x) = w.get_mut(i) {
         *x = v;
     }
-}
-
-/// SplitMix64 step.
-pub fn rand(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A uniform value in `0..n` (n >= 1).
-pub fn below(state: &mut u64, n: u32) -> u32 {
-    (((rand(state) >> 32) * u64::from(n)) >> 32) as u32
 }
 
 /// A candidate set: `u32` for grids up to 32, `u64` above.

@@ -34,8 +34,9 @@
 pub mod engine;
 pub mod text;
 
+use crate::core::rng::{below, next as rand};
 use crate::core::{Error, Stats, Step};
-use engine::{below, rand, Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
+use engine::{Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
 
 /// Words in the fixed header (the search's state included).
 pub const HEADER_WORDS: u64 = 48;
