@@ -311,6 +311,26 @@ fn random_givens(rng: &mut Rng, n: usize, region: &[usize], x: bool, tries: usiz
     g
 }
 
+/// A 6x6 jigsaw region map (each id 6 times, irregular shapes).
+const JIGSAW_6X6: [u8; 36] = [
+    0, 0, 0, 1, 1, 1, //
+    0, 2, 0, 1, 3, 1, //
+    0, 2, 2, 3, 3, 1, //
+    4, 2, 2, 3, 3, 5, //
+    4, 4, 2, 3, 5, 5, //
+    4, 4, 4, 5, 5, 5,
+];
+
+/// Random (usually disconnected) regions for a 4x4 grid: each id 0..4 four times.
+fn random_regions_4x4(rng: &mut Rng) -> Vec<u8> {
+    let mut reg: Vec<u8> = (0..16).map(|k| (k / 4) as u8).collect();
+    for i in (1..16).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        reg.swap(i, j);
+    }
+    reg
+}
+
 fn check_variant(br: u32, bc: u32, region: Option<&[u8]>, x: bool, rng: &mut Rng, rounds: usize) {
     let n = (br * bc) as usize;
     let mut mem = block(br, bc);
@@ -359,24 +379,11 @@ fn sudoku_x_matches_brute_force() {
 #[test]
 fn jigsaw_matches_brute_force() {
     let mut rng = Rng(0x11650);
-    // A 6x6 jigsaw region map (each id 6 times, irregular shapes).
-    let jig: [u8; 36] = [
-        0, 0, 0, 1, 1, 1, //
-        0, 2, 0, 1, 3, 1, //
-        0, 2, 2, 3, 3, 1, //
-        4, 2, 2, 3, 3, 5, //
-        4, 4, 2, 3, 5, 5, //
-        4, 4, 4, 5, 5, 5,
-    ];
-    check_variant(2, 3, Some(&jig), false, &mut rng, 25);
-    check_variant(2, 3, Some(&jig), true, &mut rng, 15);
+    check_variant(2, 3, Some(&JIGSAW_6X6), false, &mut rng, 25);
+    check_variant(2, 3, Some(&JIGSAW_6X6), true, &mut rng, 15);
     // Random (disconnected) regions on 4x4.
     for _ in 0..5 {
-        let mut reg: Vec<u8> = (0..16).map(|k| (k / 4) as u8).collect();
-        for i in (1..16).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            reg.swap(i, j);
-        }
+        let reg = random_regions_4x4(&mut rng);
         check_variant(2, 2, Some(&reg), false, &mut rng, 10);
     }
 }
@@ -854,21 +861,9 @@ fn every_solution_exactly_once_and_budgets_change_nothing() {
     every_solution_once(2, 2, None, true, &mut rng, 20);
     every_solution_once(2, 3, None, false, &mut rng, 12);
     every_solution_once(3, 2, None, true, &mut rng, 8);
-    let jig: [u8; 36] = [
-        0, 0, 0, 1, 1, 1, //
-        0, 2, 0, 1, 3, 1, //
-        0, 2, 2, 3, 3, 1, //
-        4, 2, 2, 3, 3, 5, //
-        4, 4, 2, 3, 5, 5, //
-        4, 4, 4, 5, 5, 5,
-    ];
-    every_solution_once(2, 3, Some(&jig), false, &mut rng, 8);
-    every_solution_once(2, 3, Some(&jig), true, &mut rng, 8);
-    let mut reg: Vec<u8> = (0..16).map(|k| (k / 4) as u8).collect();
-    for i in (1..16).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        reg.swap(i, j);
-    }
+    every_solution_once(2, 3, Some(&JIGSAW_6X6), false, &mut rng, 8);
+    every_solution_once(2, 3, Some(&JIGSAW_6X6), true, &mut rng, 8);
+    let reg = random_regions_4x4(&mut rng);
     every_solution_once(2, 2, Some(&reg), false, &mut rng, 15);
 }
 
