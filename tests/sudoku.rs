@@ -255,24 +255,29 @@ fn generated_16x16_and_25x25_are_unique() {
 
 // ------------------------------------------------------------------ variants
 
+/// True when symbol `v` at `cell` of `g` (side n) clashes with no placed symbol in its
+/// row, column, `region` and, with `x`, its diagonals.
+fn fits(n: usize, region: &[usize], x: bool, g: &[u8], cell: usize, v: u8) -> bool {
+    let (r, c) = (cell / n, cell % n);
+    !(0..n * n).any(|k| {
+        g[k] == v
+            && (k / n == r
+                || k % n == c
+                || region[k] == region[cell]
+                || (x && r == c && k / n == k % n)
+                || (x && r + c == n - 1 && k / n + k % n == n - 1))
+    })
+}
+
 /// Brute force: counts completions of `g` (side n) under rows, columns, `region`
 /// and optionally the diagonals, up to `limit`.
 fn brute(n: usize, region: &[usize], x: bool, g: &mut [u8], limit: u64) -> u64 {
     let Some(cell) = g.iter().position(|&v| v == 0) else {
         return 1;
     };
-    let (r, c) = (cell / n, cell % n);
     let mut total = 0;
     for v in 1..=n as u8 {
-        let clash = (0..n * n).any(|k| {
-            g[k] == v
-                && (k / n == r
-                    || k % n == c
-                    || region[k] == region[cell]
-                    || (x && r == c && k / n == k % n)
-                    || (x && r + c == n - 1 && k / n + k % n == n - 1))
-        });
-        if !clash {
+        if fits(n, region, x, g, cell, v) {
             g[cell] = v;
             total += brute(n, region, x, g, limit - total);
             g[cell] = 0;
@@ -290,22 +295,10 @@ fn random_givens(rng: &mut Rng, n: usize, region: &[usize], x: bool, tries: usiz
     for _ in 0..tries {
         let cell = rng.below((n * n) as u64) as usize;
         let v = 1 + rng.below(n as u64) as u8;
-        g[cell] = v;
-        let mut probe = g.clone();
-        probe[cell] = 0;
-        // Keep it only if the brute force can place it (no direct clash).
-        let (r, c) = (cell / n, cell % n);
-        let clash = (0..n * n).any(|k| {
-            k != cell
-                && probe[k] == v
-                && (k / n == r
-                    || k % n == c
-                    || region[k] == region[cell]
-                    || (x && r == c && k / n == k % n)
-                    || (x && r + c == n - 1 && k / n + k % n == n - 1))
-        });
-        if clash {
-            g[cell] = 0;
+        // Place it only where the brute force can (no direct clash).
+        g[cell] = 0;
+        if fits(n, region, x, &g, cell, v) {
+            g[cell] = v;
         }
     }
     g
@@ -787,17 +780,8 @@ fn brute_all(n: usize, region: &[usize], x: bool, g: &mut Vec<u8>, into: &mut Ve
         into.push(g.clone());
         return;
     };
-    let (r, c) = (cell / n, cell % n);
     for v in 1..=n as u8 {
-        let clash = (0..n * n).any(|k| {
-            g[k] == v
-                && (k / n == r
-                    || k % n == c
-                    || region[k] == region[cell]
-                    || (x && r == c && k / n == k % n)
-                    || (x && r + c == n - 1 && k / n + k % n == n - 1))
-        });
-        if !clash {
+        if fits(n, region, x, g, cell, v) {
             g[cell] = v;
             brute_all(n, region, x, g, into);
             g[cell] = 0;
