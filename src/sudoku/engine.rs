@@ -121,6 +121,35 @@ pub trait Mask:
     }
 }
 
+/// The bit operations, the same for both widths.
+macro_rules! bit_ops {
+    ($t:ty) => {
+        #[inline(always)]
+        fn bit(k: u32) -> $t {
+            (1 as $t).wrapping_shl(k)
+        }
+        fn full(n: u32) -> $t {
+            if n >= <$t>::BITS {
+                <$t>::MAX
+            } else {
+                (1 << n) - 1
+            }
+        }
+        #[inline(always)]
+        fn ones(self) -> u32 {
+            self.count_ones()
+        }
+        #[inline(always)]
+        fn low(self) -> u32 {
+            self.trailing_zeros()
+        }
+        #[inline(always)]
+        fn drop_low(self) -> $t {
+            self & self.wrapping_sub(1)
+        }
+    };
+}
+
 impl Mask for u32 {
     const ZERO: u32 = 0;
     const WORDS: usize = 1;
@@ -132,35 +161,13 @@ impl Mask for u32 {
     fn put(w: &mut [u32], i: usize, v: u32) {
         wr(w, i, v)
     }
-    #[inline(always)]
-    fn bit(k: u32) -> u32 {
-        1u32.wrapping_shl(k)
-    }
-    fn full(n: u32) -> u32 {
-        if n >= 32 {
-            u32::MAX
-        } else {
-            (1 << n) - 1
-        }
-    }
-    #[inline(always)]
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn low(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn drop_low(self) -> u32 {
-        self & self.wrapping_sub(1)
-    }
     fn to_u64(self) -> u64 {
         u64::from(self)
     }
     fn from_u64(v: u64) -> u32 {
         v as u32
     }
+    bit_ops!(u32);
 }
 
 impl Mask for u64 {
@@ -174,35 +181,13 @@ impl Mask for u64 {
     fn put(w: &mut [u32], i: usize, v: u64) {
         put64(w, 2 * i, v)
     }
-    #[inline(always)]
-    fn bit(k: u32) -> u64 {
-        1u64.wrapping_shl(k)
-    }
-    fn full(n: u32) -> u64 {
-        if n >= 64 {
-            u64::MAX
-        } else {
-            (1 << n) - 1
-        }
-    }
-    #[inline(always)]
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn low(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn drop_low(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
     fn to_u64(self) -> u64 {
         self
     }
     fn from_u64(v: u64) -> u64 {
         v
     }
+    bit_ops!(u64);
 }
 
 /// What a run of steps ended with.
