@@ -1,5 +1,7 @@
-//! `make -C c_examples install` into a temporary prefix, then a C program built with
-//! nothing but `pkg-config --cflags --libs dlx` (shared, and once `--static`) runs.
+//! `make -C c_examples install` into a temporary prefix with no cargo on PATH (install
+//! only copies), then a C program built with nothing but `pkg-config --cflags --libs dlx`
+//! (shared with the rpath the README gives, and once `--static`) runs; `make uninstall`
+//! removes exactly what install put there.
 
 mod common;
 
@@ -58,23 +60,33 @@ fn installed_library_builds_with_pkg_config() {
     let dir = common::scratch_dir("install");
     let prefix = dir.join("prefix");
     let _ = std::fs::remove_dir_all(&prefix);
-    let status = Command::new("make")
-        .args(["-s", "-C", "c_examples", "install"])
-        .arg(format!("PREFIX={}", prefix.display()))
-        .arg(format!("CARGO={}", env!("CARGO")))
-        .current_dir(common::manifest_dir())
-        .status()
-        .unwrap();
-    assert!(status.success(), "make install failed");
-    for f in [
+    let make = |target: &str| {
+        let status = Command::new("make")
+            .args(["-s", "-C", "c_examples", target])
+            .arg(format!("PREFIX={}", prefix.display()))
+            .env("PATH", path_without_cargo())
+            .current_dir(common::manifest_dir())
+            .status()
+            .unwrap();
+        assert!(status.success(), "make {target} failed");
+    };
+    make("install");
+    let abi = dlx::ffi::DLX_ABI_VERSION;
+    let mut installed = files_under(&prefix);
+    installed.sort();
+    let mut want: Vec<String> = [
         "include/dlx.h",
         "include/dlx.hpp",
         "lib/libdlx.a",
         "lib/libdlx.so",
-    ] {
-        assert!(prefix.join(f).exists(), "{f} not installed");
-    }
-    let abi = dlx::ffi::DLX_ABI_VERSION;
+        "lib/pkgconfig/dlx.pc",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([format!("lib/libdlx.so.{abi}")])
+    .collect();
+    want.sort();
+    assert_eq!(installed, want, "make install put other files");
     let real = std::fs::read_link(prefix.join("lib/libdlx.so")).unwrap();
     assert_eq!(real, Path::new(&format!("libdlx.so.{abi}")));
     assert_eq!(
@@ -94,7 +106,10 @@ fn installed_library_builds_with_pkg_config() {
             cc.arg("-static")
                 .args(pkg_config(&prefix, &["--libs", "--static"]));
         } else {
+            // The README's way for a prefix outside the loader's path: an rpath.
             cc.args(pkg_config(&prefix, &["--libs"]));
+            let libdir = pkg_config(&prefix, &["--variable=libdir"]);
+            cc.arg(format!("-Wl,-rpath,{}", libdir[0]));
         }
         let out = cc.output().unwrap();
         assert!(
@@ -103,9 +118,44 @@ fn installed_library_builds_with_pkg_config() {
             String::from_utf8_lossy(&out.stderr)
         );
         let run = Command::new(&exe)
-            .env("LD_LIBRARY_PATH", prefix.join("lib"))
+            .env_remove("LD_LIBRARY_PATH")
             .output()
             .unwrap();
         assert_eq!(String::from_utf8_lossy(&run.stdout), want);
     }
+
+    make("uninstall");
+    assert_eq!(
+        files_under(&prefix),
+        Vec::<String>::new(),
+        "uninstall left files"
+    );
+}
+
+/// PATH without any directory holding a `cargo`: install must only copy.
+fn path_without_cargo() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = std::env::split_paths(&path).filter(|d| !d.join("cargo").exists());
+    std::env::join_paths(dirs).unwrap()
+}
+
+/// Every file and symlink under `root`, relative, with `/` separators.
+fn files_under(root: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if e.file_type().unwrap().is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out.sort();
+    out
 }
