@@ -12,6 +12,11 @@
 #ifndef DLX_HPP
 #define DLX_HPP
 
+// MSVC reports __cplusplus as 199711L unless /Zc:__cplusplus; _MSVC_LANG is right.
+#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) < 201703L
+#error "dlx.hpp needs C++17 (e.g. -std=c++17); C++11/14 code can include dlx.h directly"
+#endif
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
