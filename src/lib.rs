@@ -1,5 +1,8 @@
 //! libdlx: Dancing Links (Knuth's Algorithm X) for exact cover, with a C API.
 //!
+//! - [`block`]: the prefix every handle's block starts with (magic, version, length,
+//!   flags, busy, poisoned), shared by all kinds.
+//! - [`outcome`], [`rng`]: what every engine's calls end with, and its random numbers.
 //! - [`core`]: the engine, safe Rust, `no_std`, living in one caller-owned block.
 //! - [`sudoku`]: Sudoku of any box shape (and jigsaw, X) on top of the core.
 //! - [`tiling`]: polyomino and polycube placement on top of the core.
@@ -10,8 +13,14 @@
 extern crate alloc;
 
 /// cbindgen:ignore
+pub mod block;
+/// cbindgen:ignore
 pub mod core;
 pub mod ffi;
+/// cbindgen:ignore
+pub mod outcome;
+/// cbindgen:ignore
+pub mod rng;
 /// cbindgen:ignore
 pub mod sudoku;
 /// cbindgen:ignore

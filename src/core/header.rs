@@ -1,44 +1,49 @@
-//! The fixed header at the start of every block: plain words, so the block stays
-//! position-independent and can be copied byte for byte.
+//! The fixed header at the start of every solver block: the prefix every handle kind
+//! shares ([`crate::block`]), then the solver's own fields. Plain words, so the block
+//! stays position-independent and can be copied byte for byte.
 
 use super::layout::{Dims, HEADER_WORDS};
+use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
 
 /// "DLX1" read as a little-endian word; a byte-swapped image reads differently.
 pub const MAGIC: u32 = 0x3158_4C44;
 /// Version of the block layout; bumped whenever the header, the regions or the meaning
-/// of a word change (2: covered columns carry a flag in their length word).
-pub const LAYOUT_VERSION: u32 = 2;
+/// of a word change (2: covered columns carry a flag in their length word; 3: the
+/// common block prefix of every handle kind, see [`crate::block`]).
+pub const LAYOUT_VERSION: u32 = 3;
 
-// Word positions. `BUSY` and `POISONED` are read and written by the FFI layer
-// directly, so they are public and never move.
-const W_MAGIC: usize = 0;
-const W_ABI: usize = 1;
-const W_WORDS: usize = 2; // u64
-const W_PRIMARY: usize = 4;
-const W_SECONDARY: usize = 5;
-const W_MAX_ROWS: usize = 6;
-const W_MAX_ENTRIES: usize = 7;
-const W_ROWS: usize = 8;
-const W_ENTRIES: usize = 9;
-const W_FORCED: usize = 10;
-const W_PHASE: usize = 11;
-const W_LEVEL: usize = 12;
-const W_FLAGS: usize = 13;
-const W_SEED: usize = 14; // u64
-const W_RNG: usize = 16; // u64
-const W_NODES: usize = 18; // u64
-const W_UPDATES: usize = 20; // u64
-const W_SOLUTIONS: usize = 22; // u64
-const W_MAX_DEPTH: usize = 24;
-const W_SOL_LEN: usize = 25;
-/// Non-zero while a C call is using the handle (re-entrance guard).
-pub const W_BUSY: usize = 26;
-/// Non-zero after an internal error; the handle refuses every later call.
-pub const W_POISONED: usize = 27;
-// Words 28..32 are reserved and zero.
+/// The solver's kind of block.
+pub const KIND: Kind = Kind {
+    magic: MAGIC,
+    version: LAYOUT_VERSION,
+    header_words: HEADER_WORDS as usize,
+};
 
-/// Flag bits in `W_FLAGS`.
-pub const FLAG_HEAP: u32 = 1;
+// Word positions after the common prefix (magic, version, words, flags, busy,
+// poisoned, checksum: see `crate::block`).
+const W_PRIMARY: usize = PREFIX_WORDS;
+const W_SECONDARY: usize = PREFIX_WORDS + 1;
+const W_MAX_ROWS: usize = PREFIX_WORDS + 2;
+const W_MAX_ENTRIES: usize = PREFIX_WORDS + 3;
+const W_ROWS: usize = PREFIX_WORDS + 4;
+const W_ENTRIES: usize = PREFIX_WORDS + 5;
+const W_FORCED: usize = PREFIX_WORDS + 6;
+const W_PHASE: usize = PREFIX_WORDS + 7;
+const W_LEVEL: usize = PREFIX_WORDS + 8;
+const W_MAX_DEPTH: usize = PREFIX_WORDS + 9;
+const W_SEED: usize = PREFIX_WORDS + 10; // u64
+const W_RNG: usize = PREFIX_WORDS + 12; // u64
+const W_NODES: usize = PREFIX_WORDS + 14; // u64
+const W_UPDATES: usize = PREFIX_WORDS + 16; // u64
+const W_SOLUTIONS: usize = PREFIX_WORDS + 18; // u64
+const W_SOL_LEN: usize = PREFIX_WORDS + 20;
+/// Header words after the last field: reserved, zero in every block and image.
+pub const RESERVED: core::ops::Range<usize> = W_SOL_LEN + 1..HEADER_WORDS as usize;
+
+const _: () = assert!(W_SOL_LEN < HEADER_WORDS as usize);
+
+/// Flag bits in the prefix's flags word ([`FLAG_HEAP`] is common to every kind).
+pub use crate::block::FLAG_HEAP;
 pub const FLAG_SHUFFLED: u32 = 2;
 pub const FLAG_HAS_SOLUTION: u32 = 4;
 
@@ -100,15 +105,6 @@ pub struct Header {
     pub sol_len: u32,
 }
 
-fn get64(w: &[u32], at: usize) -> u64 {
-    u64::from(w[at]) | (u64::from(w[at + 1]) << 32)
-}
-
-fn put64(w: &mut [u32], at: usize, v: u64) {
-    w[at] = v as u32;
-    w[at + 1] = (v >> 32) as u32;
-}
-
 impl Header {
     pub fn new(dims: Dims, words: u64) -> Header {
         Header {
@@ -133,11 +129,8 @@ impl Header {
     /// Reads the header; `None` when the magic, version or phase is wrong or the
     /// block is shorter than the header.
     pub fn load(w: &[u32]) -> Option<Header> {
-        if (w.len() as u64) < HEADER_WORDS || w[W_MAGIC] != MAGIC || w[W_ABI] != LAYOUT_VERSION {
-            return None;
-        }
         Some(Header {
-            words: get64(w, W_WORDS),
+            words: KIND.words_of(w)?,
             dims: Dims {
                 primary: w[W_PRIMARY],
                 secondary: w[W_SECONDARY],
@@ -149,7 +142,7 @@ impl Header {
             forced: w[W_FORCED],
             phase: Phase::from_word(w[W_PHASE])?,
             level: w[W_LEVEL],
-            flags: w[W_FLAGS],
+            flags: block::flags(w),
             seed: get64(w, W_SEED),
             rng: get64(w, W_RNG),
             nodes: get64(w, W_NODES),
@@ -160,11 +153,11 @@ impl Header {
         })
     }
 
-    /// Writes every field back; the busy and poison words are left alone.
+    /// Writes every field back; the busy, poison and checksum words are left alone.
     pub fn store(&self, w: &mut [u32]) {
-        w[W_MAGIC] = MAGIC;
-        w[W_ABI] = LAYOUT_VERSION;
-        put64(w, W_WORDS, self.words);
+        w[block::W_MAGIC] = MAGIC;
+        w[block::W_VERSION] = LAYOUT_VERSION;
+        put64(w, block::W_WORDS, self.words);
         w[W_PRIMARY] = self.dims.primary;
         w[W_SECONDARY] = self.dims.secondary;
         w[W_MAX_ROWS] = self.dims.max_rows;
@@ -174,7 +167,7 @@ impl Header {
         w[W_FORCED] = self.forced;
         w[W_PHASE] = self.phase as u32;
         w[W_LEVEL] = self.level;
-        w[W_FLAGS] = self.flags;
+        w[block::W_FLAGS] = self.flags;
         put64(w, W_SEED, self.seed);
         put64(w, W_RNG, self.rng);
         put64(w, W_NODES, self.nodes);

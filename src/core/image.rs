@@ -18,17 +18,16 @@
 //! row of a primary column per level), which is all the engine's loops and indices
 //! rely on.
 
-use super::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, W_BUSY, W_POISONED};
+use super::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, RESERVED};
 use super::layout::HEADER_WORDS;
 use super::solver::{is_spacer, Error, Solver, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use crate::block;
 
 /// Every flag bit an image may carry.
 const KNOWN_FLAGS: u32 = FLAG_HEAP | FLAG_SHUFFLED | FLAG_HAS_SOLUTION;
 /// Marks a column header's length word while looking for a column twice in a row
 /// (only in the pristine state, where no column carries [`COVERED`]).
 const MARK: u32 = 1 << 31;
-/// Header words after `W_POISONED` that must be zero.
-const RESERVED: core::ops::Range<usize> = W_POISONED + 1..HEADER_WORDS as usize;
 
 type Checked<T> = Result<T, Error>;
 
@@ -49,14 +48,15 @@ impl<'a> Solver<'a> {
     /// they were.
     pub fn attach(words: &'a mut [u32]) -> Result<Solver<'a>, Error> {
         if (words.len() as u64) < HEADER_WORDS
-            || words[W_POISONED] != 0
+            || block::is_poisoned(words)
+            || words[block::W_CHECKSUM] != 0
             || words[RESERVED].iter().any(|&w| w != 0)
         {
             return Err(Error::Corrupt);
         }
         let mut s = Solver::open(words)?;
         s.validate()?;
-        s.head[W_BUSY] = 0;
+        block::set_busy(s.head, false);
         s.set_heap(false);
         Ok(s)
     }

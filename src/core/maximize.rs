@@ -41,33 +41,46 @@
 use super::header::Phase;
 use super::layout::Dims;
 use super::solver::{is_spacer, Error, Solver, Step, DOWN, RIGHT, ROOT, TOP};
+use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
 
 /// "DLXM" read as a little-endian word.
 pub const MAX_MAGIC: u32 = 0x4D58_4C44;
-/// Version of the maximiser's block layout.
-pub const MAX_LAYOUT_VERSION: u32 = 1;
+/// Version of the maximiser's block layout (2: the common block prefix, see
+/// [`crate::block`]; the state and "has a best" live in the flags word).
+pub const MAX_LAYOUT_VERSION: u32 = 2;
 /// Words in the maximiser's header.
 pub const MAX_HEADER_WORDS: u64 = 24;
 
-const W_MAGIC: usize = 0;
-const W_VERSION: usize = 1;
-const W_WORDS: usize = 2; // u64
-const W_PRIMARY: usize = 4;
-const W_SECONDARY: usize = 5;
-const W_MAX_ROWS: usize = 6;
-const W_MAX_ENTRIES: usize = 7;
-const W_STATE: usize = 8;
-const W_BEST_LEN: usize = 9;
-const W_HAS_BEST: usize = 10;
-const W_FLAGS: usize = 11;
-const W_PRUNED: usize = 12; // u64
-const W_SEEN_UPDATES: usize = 14; // u64: the solver's updates when the last call ended
-const W_SEEN_NODES: usize = 16; // u64
-const W_BEST: usize = 18; // i128
-const W_IMPROVED: usize = 22; // how many times the best improved (saturating)
+/// The maximiser's kind of block.
+pub const MAX_KIND: Kind = Kind {
+    magic: MAX_MAGIC,
+    version: MAX_LAYOUT_VERSION,
+    header_words: MAX_HEADER_WORDS as usize,
+};
+
+// Word positions after the common prefix (see `crate::block`).
+const W_PRIMARY: usize = PREFIX_WORDS;
+const W_SECONDARY: usize = PREFIX_WORDS + 1;
+const W_MAX_ROWS: usize = PREFIX_WORDS + 2;
+const W_MAX_ENTRIES: usize = PREFIX_WORDS + 3;
+const W_BEST_LEN: usize = PREFIX_WORDS + 4;
+const W_IMPROVED: usize = PREFIX_WORDS + 5; // how many times the best improved (saturating)
+const W_PRUNED: usize = PREFIX_WORDS + 6; // u64
+const W_SEEN_UPDATES: usize = PREFIX_WORDS + 8; // u64: the solver's updates when the last call ended
+const W_SEEN_NODES: usize = PREFIX_WORDS + 10; // u64
+const W_BEST: usize = PREFIX_WORDS + 12; // i128
+
+const _: () = assert!(W_BEST + 4 <= MAX_HEADER_WORDS as usize);
 
 /// Flag: the block was allocated by the library.
-pub const MAX_FLAG_HEAP: u32 = 1;
+pub const MAX_FLAG_HEAP: u32 = crate::block::FLAG_HEAP;
+/// Flag: an optimisation is under way.
+const FLAG_RUNNING: u32 = 2;
+/// Flag: the optimisation is finished (the best, if any, is proven optimal).
+const FLAG_DONE: u32 = 4;
+/// Flag: a best solution is stored.
+const FLAG_HAS_BEST: u32 = 8;
+const KNOWN_FLAGS: u32 = MAX_FLAG_HEAP | FLAG_RUNNING | FLAG_DONE | FLAG_HAS_BEST;
 
 /// Charging schemes of the bound.
 const SCHEMES: u32 = 4;
@@ -144,15 +157,6 @@ pub struct Maximizer<'a> {
     best: &'a mut [u32],
 }
 
-fn get_u64(w: &[u32], i: usize) -> u64 {
-    u64::from(w[i]) | (u64::from(w[i + 1]) << 32)
-}
-
-fn set_u64(w: &mut [u32], i: usize, v: u64) {
-    w[i] = v as u32;
-    w[i + 1] = (v >> 32) as u32;
-}
-
 fn i64_of(p: [u32; 2]) -> i64 {
     (u64::from(p[0]) | (u64::from(p[1]) << 32)) as i64
 }
@@ -200,9 +204,7 @@ impl<'a> Maximizer<'a> {
         }
         words[..l.total].fill(0);
         let m = Maximizer::carve(words, l);
-        m.head[W_MAGIC] = MAX_MAGIC;
-        m.head[W_VERSION] = MAX_LAYOUT_VERSION;
-        set_u64(m.head, W_WORDS, l.total as u64);
+        MAX_KIND.start(m.head, l.total as u64);
         m.head[W_PRIMARY] = dims.primary;
         m.head[W_SECONDARY] = dims.secondary;
         m.head[W_MAX_ROWS] = dims.max_rows;
@@ -212,17 +214,14 @@ impl<'a> Maximizer<'a> {
 
     /// Reopens a maximiser made by [`Maximizer::init`], checking its header.
     pub fn open(words: &'a mut [u32]) -> Result<Maximizer<'a>, Error> {
-        if words.len() < MAX_HEADER_WORDS as usize
-            || words[W_MAGIC] != MAX_MAGIC
-            || words[W_VERSION] != MAX_LAYOUT_VERSION
-        {
-            return Err(Error::Corrupt);
-        }
+        let recorded = MAX_KIND.words_of(words).ok_or(Error::Corrupt)?;
         let dims = Self::dims_of(words);
         let l = max_layout(&dims).ok_or(Error::Corrupt)?;
-        if get_u64(words, W_WORDS) != l.total as u64
+        let flags = block::flags(words);
+        if recorded != l.total as u64
             || words.len() < l.total
-            || words[W_STATE] > DONE
+            || flags & !KNOWN_FLAGS != 0
+            || flags & (FLAG_RUNNING | FLAG_DONE) == FLAG_RUNNING | FLAG_DONE
             || words[W_BEST_LEN] > dims.primary
         {
             return Err(Error::Corrupt);
@@ -232,15 +231,12 @@ impl<'a> Maximizer<'a> {
 
     /// The total words of the block a header describes (for the C layer), if valid.
     pub fn words_of(head: &[u32]) -> Option<u64> {
-        (head.len() >= MAX_HEADER_WORDS as usize
-            && head[W_MAGIC] == MAX_MAGIC
-            && head[W_VERSION] == MAX_LAYOUT_VERSION)
-            .then(|| get_u64(head, W_WORDS))
+        MAX_KIND.words_of(head)
     }
 
     /// True when the header says the library allocated the block.
     pub fn heap_of(head: &[u32]) -> bool {
-        head.len() > W_FLAGS && head[W_FLAGS] & MAX_FLAG_HEAP != 0
+        head.len() > block::W_FLAGS && block::is_heap(head)
     }
 
     fn dims_of(w: &[u32]) -> Dims {
@@ -273,11 +269,31 @@ impl<'a> Maximizer<'a> {
 
     /// Marks the block as allocated by the library.
     pub fn set_heap(&mut self, on: bool) {
-        if on {
-            self.head[W_FLAGS] |= MAX_FLAG_HEAP;
+        block::set(self.head, MAX_FLAG_HEAP, on);
+    }
+
+    /// Where the optimisation stands: `IDLE`, `RUNNING` or `DONE`.
+    fn state(&self) -> u32 {
+        if block::has(self.head, FLAG_DONE) {
+            DONE
+        } else if block::has(self.head, FLAG_RUNNING) {
+            RUNNING
         } else {
-            self.head[W_FLAGS] &= !MAX_FLAG_HEAP;
+            IDLE
         }
+    }
+
+    fn set_state(&mut self, state: u32) {
+        block::set(self.head, FLAG_RUNNING, state == RUNNING);
+        block::set(self.head, FLAG_DONE, state == DONE);
+    }
+
+    fn has_best(&self) -> bool {
+        block::has(self.head, FLAG_HAS_BEST)
+    }
+
+    fn set_has_best(&mut self, on: bool) {
+        block::set(self.head, FLAG_HAS_BEST, on);
     }
 
     /// Sets the weight of row `row` (rows never given a weight weigh 0). Refused with
@@ -287,7 +303,7 @@ impl<'a> Maximizer<'a> {
         if row >= self.head[W_MAX_ROWS] {
             return Err(Error::Arg);
         }
-        if self.head[W_STATE] == RUNNING {
+        if self.state() == RUNNING {
             return Err(Error::State);
         }
         self.weights[row as usize] = pair_of(weight);
@@ -302,14 +318,14 @@ impl<'a> Maximizer<'a> {
     /// Forgets the best solution and the optimisation under way (the next
     /// [`Maximizer::step`] starts afresh); the weights stay.
     pub fn reset(&mut self) {
-        self.head[W_STATE] = IDLE;
-        self.head[W_HAS_BEST] = 0;
+        self.set_state(IDLE);
+        self.set_has_best(false);
         self.head[W_BEST_LEN] = 0;
     }
 
     /// The best solution so far: its value and its rows (forced rows first).
     pub fn best(&self) -> Option<(i128, &[u32])> {
-        (self.head[W_HAS_BEST] != 0).then(|| {
+        (self.has_best()).then(|| {
             (
                 self.best_value(),
                 &self.best[..self.head[W_BEST_LEN] as usize],
@@ -325,9 +341,9 @@ impl<'a> Maximizer<'a> {
     /// Figures of the optimisation under way or of the last one.
     pub fn stats(&self) -> MaxStats {
         MaxStats {
-            pruned: get_u64(self.head, W_PRUNED),
+            pruned: get64(self.head, W_PRUNED),
             improvements: self.head[W_IMPROVED],
-            proven: self.head[W_STATE] == DONE,
+            proven: self.state() == DONE,
         }
     }
 
@@ -352,9 +368,9 @@ impl<'a> Maximizer<'a> {
         if s.dims() != self.dims() {
             return Err(Error::Arg);
         }
-        let untouched = get_u64(self.head, W_SEEN_UPDATES) == s.h.updates
-            && get_u64(self.head, W_SEEN_NODES) == s.h.nodes;
-        let state = self.head[W_STATE];
+        let untouched = get64(self.head, W_SEEN_UPDATES) == s.h.updates
+            && get64(self.head, W_SEEN_NODES) == s.h.nodes;
+        let state = self.state();
         if state == DONE && untouched && s.h.phase == Phase::Done {
             return Ok(Step::Exhausted);
         }
@@ -362,11 +378,11 @@ impl<'a> Maximizer<'a> {
             self.start(s);
         }
         let step = self.run(s, budget);
-        set_u64(self.head, W_SEEN_UPDATES, s.h.updates);
-        set_u64(self.head, W_SEEN_NODES, s.h.nodes);
+        put64(self.head, W_SEEN_UPDATES, s.h.updates);
+        put64(self.head, W_SEEN_NODES, s.h.nodes);
         if step == Step::Exhausted || s.h.phase == Phase::Done {
             // (A solution found at the start, with nothing to search, ends it too.)
-            self.head[W_STATE] = DONE;
+            self.set_state(DONE);
         }
         Ok(step)
     }
@@ -411,11 +427,11 @@ impl<'a> Maximizer<'a> {
             base += i128::from(self.weight(s.sol[i as usize]));
         }
         self.acc[0] = quad_of(base);
-        self.head[W_STATE] = RUNNING;
-        self.head[W_HAS_BEST] = 0;
+        self.set_state(RUNNING);
+        self.set_has_best(false);
         self.head[W_BEST_LEN] = 0;
         self.head[W_IMPROVED] = 0;
-        set_u64(self.head, W_PRUNED, 0);
+        put64(self.head, W_PRUNED, 0);
     }
 
     /// The bound on what the uncovered primary columns can add, or `None` when one of
@@ -459,7 +475,7 @@ impl<'a> Maximizer<'a> {
     /// Records the solution made of the forced rows and the rows of levels
     /// `0..depth` when it beats the best; true if it did.
     fn offer(&mut self, s: &Solver<'_>, depth: u32, value: i128) -> bool {
-        if self.head[W_HAS_BEST] != 0 && value <= self.best_value() {
+        if self.has_best() && value <= self.best_value() {
             return false;
         }
         let forced = s.h.forced as usize;
@@ -468,7 +484,7 @@ impl<'a> Maximizer<'a> {
             self.best[forced + i] = s.row_of(s.stack[i]);
         }
         self.head[W_BEST_LEN] = s.h.forced + depth;
-        self.head[W_HAS_BEST] = 1;
+        self.set_has_best(true);
         self.head[W_BEST..W_BEST + 4].copy_from_slice(&quad_of(value));
         self.head[W_IMPROVED] = self.head[W_IMPROVED].saturating_add(1);
         true
@@ -477,7 +493,7 @@ impl<'a> Maximizer<'a> {
     fn prunes(&self, value: i128, bound: Option<i128>) -> bool {
         match bound {
             None => true,
-            Some(b) => self.head[W_HAS_BEST] != 0 && value + b <= self.best_value(),
+            Some(b) => self.has_best() && value + b <= self.best_value(),
         }
     }
 
@@ -507,8 +523,8 @@ impl<'a> Maximizer<'a> {
                     let level = s.h.level;
                     let value = self.acc_at(level);
                     if self.prunes(value, self.bound(s)) {
-                        let p = get_u64(self.head, W_PRUNED).saturating_add(1);
-                        set_u64(self.head, W_PRUNED, p);
+                        let p = get64(self.head, W_PRUNED).saturating_add(1);
+                        put64(self.head, W_PRUNED, p);
                         if level == 0 {
                             s.h.phase = Phase::Done;
                             return Step::Exhausted;

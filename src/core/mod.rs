@@ -8,11 +8,10 @@ mod image;
 mod layout;
 mod maximize;
 mod progress;
-pub(crate) mod rng;
 mod solver;
 mod split;
 
-pub use header::{Header, Phase, FLAG_HEAP, LAYOUT_VERSION, MAGIC, W_BUSY, W_POISONED};
+pub use header::{Header, Phase, FLAG_HEAP, KIND, LAYOUT_VERSION, MAGIC};
 pub use layout::{Dims, Layout, ALIGN, HEADER_WORDS, MAX_NODES};
 pub use maximize::{max_required_bytes, max_required_words, MaxStats, Maximizer, MAX_HEADER_WORDS};
 pub use solver::{solution_words, stats_of, Error, Solver, Stats, Step};

@@ -5,7 +5,9 @@
 
 use super::header::{Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED};
 use super::layout::{Dims, Layout};
-use super::rng;
+use crate::rng;
+
+pub use crate::outcome::{Error, Stats, Step};
 
 // Fields of a node: [up, down, top]. For a column header `top` is the column length;
 // for a spacer it is minus the number of the row that follows it (so `<= 0`).
@@ -20,55 +22,6 @@ pub(crate) const ROOT: u32 = 0;
 /// Set in a column header's length while the column is covered, so that the column
 /// choice can scan the headers as an array. Lengths stay below 2^31 (node indices do).
 pub(crate) const COVERED: u32 = 1 << 31;
-
-/// Why a call was refused. Nothing was changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Error {
-    /// The block is smaller than the dimensions need.
-    TooSmall,
-    /// More rows or entries than the dimensions allow.
-    Capacity,
-    /// A column index is out of range.
-    Column,
-    /// The same column twice in one row.
-    Duplicate,
-    /// A row without columns.
-    EmptyRow,
-    /// Not allowed while a search is under way, or no solution to show.
-    State,
-    /// A forced row clashes with an earlier forced row.
-    Conflict,
-    /// An argument is outside its documented range.
-    Arg,
-    /// The block does not hold a solver of this version.
-    Corrupt,
-}
-
-/// What one call to [`Solver::next`] ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A solution is ready in [`Solver::solution`].
-    Solution,
-    /// No more solutions.
-    Exhausted,
-    /// The update budget ran out; call again to go on.
-    BudgetSpent,
-}
-
-/// Search statistics, counted as Knuth's DLX1 counts them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Search-tree nodes: times a column was chosen for branching, plus solutions.
-    pub nodes: u64,
-    /// Link updates: one per column unlinked and one per node hidden.
-    pub updates: u64,
-    /// Solutions found.
-    pub solutions: u64,
-    /// Rows the search currently has chosen (forced rows not included).
-    pub depth: u32,
-    /// Most rows the search has had chosen at once.
-    pub max_depth: u32,
-}
 
 /// A solver living in a caller-provided block of words.
 ///

@@ -5,27 +5,22 @@
 //! reference to the block being alive at that moment.
 
 use super::status::*;
-use crate::core::{Header, Solver, HEADER_WORDS, MAGIC, W_BUSY, W_POISONED};
+use crate::block;
+use crate::core::{Header, Solver, HEADER_WORDS, MAGIC};
 
 /// The opaque solver handle; it points at the start of its memory block.
 pub struct dlx_solver {
     _opaque: [u8; 0],
 }
 
-/// Reads header word `i` of a handle.
+/// The common prefix of a handle's block, for a moment.
 ///
 /// # Safety
-/// `s` must be a non-NULL handle made by this library (aligned, at least a header long).
-unsafe fn word(s: *const dlx_solver, i: usize) -> u32 {
-    // SAFETY: the caller guarantees a live, aligned block of at least HEADER_WORDS words.
-    unsafe { s.cast::<u32>().add(i).read() }
-}
-
-/// # Safety
-/// As [`word`], and the block must be writable.
-unsafe fn set_word(s: *mut dlx_solver, i: usize, v: u32) {
-    // SAFETY: as in `word`; writes go through the raw pointer, no reference is alive.
-    unsafe { s.cast::<u32>().add(i).write(v) }
+/// `s` must be a non-NULL handle made by this library (aligned, at least a header
+/// long), and no Rust reference to its block may be alive.
+unsafe fn prefix<'a>(s: *const dlx_solver) -> &'a mut [u32] {
+    // SAFETY: the caller guarantees a live, aligned block of at least the prefix.
+    unsafe { ::core::slice::from_raw_parts_mut(s.cast::<u32>().cast_mut(), block::PREFIX_WORDS) }
 }
 
 /// Checks a handle before any use: NULL, not a solver, poisoned, or busy.
@@ -37,16 +32,15 @@ unsafe fn check(s: *const dlx_solver) -> Result<(), dlx_status> {
         return Err(DLX_ERR_NULL);
     }
     // SAFETY: non-NULL handles point at a block of at least a header.
-    unsafe {
-        if word(s, 0) != MAGIC {
-            return Err(DLX_ERR_CORRUPT);
-        }
-        if word(s, W_POISONED) != 0 {
-            return Err(DLX_ERR_INTERNAL);
-        }
-        if word(s, W_BUSY) != 0 {
-            return Err(DLX_ERR_BUSY);
-        }
+    let head = unsafe { prefix(s) };
+    if head[block::W_MAGIC] != MAGIC {
+        return Err(DLX_ERR_CORRUPT);
+    }
+    if block::is_poisoned(head) {
+        return Err(DLX_ERR_INTERNAL);
+    }
+    if block::is_busy(head) {
+        return Err(DLX_ERR_BUSY);
     }
     Ok(())
 }
@@ -59,7 +53,7 @@ pub(crate) unsafe fn enter(s: *mut dlx_solver) -> Result<(), dlx_status> {
     // SAFETY: forwarded from the caller.
     unsafe {
         check(s)?;
-        set_word(s, W_BUSY, 1);
+        block::set_busy(prefix(s), true);
     }
     Ok(())
 }
@@ -68,7 +62,7 @@ pub(crate) unsafe fn enter(s: *mut dlx_solver) -> Result<(), dlx_status> {
 /// `s` was accepted by [`enter`].
 pub(crate) unsafe fn leave(s: *mut dlx_solver) {
     // SAFETY: forwarded from the caller.
-    unsafe { set_word(s, W_BUSY, 0) }
+    unsafe { block::set_busy(prefix(s), false) }
 }
 
 /// Runs `f`, turning a panic into `Err` where unwinding exists (the std build).
@@ -94,7 +88,7 @@ pub(crate) unsafe fn run_entered(
     let outcome = catch(|| {
         // SAFETY: the header's word count was written by `Solver::init` for this block.
         let words = unsafe {
-            let n = u64::from(word(s, 2)) | (u64::from(word(s, 3)) << 32);
+            let n = block::get64(prefix(s), block::W_WORDS);
             ::core::slice::from_raw_parts_mut(s.cast::<u32>(), n as usize)
         };
         match Solver::open(words) {
@@ -106,7 +100,7 @@ pub(crate) unsafe fn run_entered(
         Ok(status) => status,
         Err(()) => {
             // SAFETY: the closure's borrow of the block ended with the unwind.
-            unsafe { set_word(s, W_POISONED, 1) };
+            unsafe { block::poison(prefix(s)) };
             DLX_ERR_INTERNAL
         }
     }

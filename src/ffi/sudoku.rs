@@ -5,6 +5,7 @@ use ::core::ffi::{c_char, c_void};
 use super::guard::{catch, free_block, init_block, new_block};
 use super::solver::dlx_stats;
 use super::status::*;
+use crate::block;
 use crate::core::{self, Step};
 use crate::sudoku::{self, text, GenStep, Sudoku};
 
@@ -41,18 +42,14 @@ const _: () = assert!(
         && DLX_SUDOKU_BLANK_DASH == text::BLANK_DASH
 );
 
+/// The common prefix of a handle's block, for a moment.
+///
 /// # Safety
-/// `s` is a non-NULL handle made by this library (aligned, at least a header long).
-unsafe fn word(s: *const dlx_sudoku, i: usize) -> u32 {
-    // SAFETY: the caller guarantees a live, aligned block of at least a header.
-    unsafe { s.cast::<u32>().add(i).read() }
-}
-
-/// # Safety
-/// As [`word`], and the block must be writable.
-unsafe fn set_word(s: *mut dlx_sudoku, i: usize, v: u32) {
-    // SAFETY: as in `word`; writes go through the raw pointer.
-    unsafe { s.cast::<u32>().add(i).write(v) }
+/// `s` is a non-NULL handle made by this library (aligned, at least a header long),
+/// and no Rust reference to its block is alive.
+unsafe fn prefix<'a>(s: *const dlx_sudoku) -> &'a mut [u32] {
+    // SAFETY: the caller guarantees a live, aligned block of at least the prefix.
+    unsafe { ::core::slice::from_raw_parts_mut(s.cast::<u32>().cast_mut(), block::PREFIX_WORDS) }
 }
 
 /// Checks a handle before use: NULL, not a Sudoku handle, poisoned, or busy.
@@ -64,16 +61,15 @@ unsafe fn check(s: *const dlx_sudoku) -> Result<(), dlx_status> {
         return Err(DLX_ERR_NULL);
     }
     // SAFETY: non-NULL handles point at a block of at least a header.
-    unsafe {
-        if word(s, 0) != sudoku::MAGIC {
-            return Err(DLX_ERR_CORRUPT);
-        }
-        if word(s, sudoku::W_POISONED) != 0 {
-            return Err(DLX_ERR_INTERNAL);
-        }
-        if word(s, sudoku::W_BUSY) != 0 {
-            return Err(DLX_ERR_BUSY);
-        }
+    let head = unsafe { prefix(s) };
+    if head[block::W_MAGIC] != sudoku::MAGIC {
+        return Err(DLX_ERR_CORRUPT);
+    }
+    if block::is_poisoned(head) {
+        return Err(DLX_ERR_INTERNAL);
+    }
+    if block::is_busy(head) {
+        return Err(DLX_ERR_BUSY);
     }
     Ok(())
 }
@@ -92,7 +88,7 @@ unsafe fn with_sudoku(
         return e;
     }
     // SAFETY: checked above.
-    unsafe { set_word(s, sudoku::W_BUSY, 1) };
+    unsafe { block::set_busy(prefix(s), true) };
     let outcome = catch(|| {
         // SAFETY: the header's word count was written by `Sudoku::init` for this block
         // (and is validated against the box shape by `Sudoku::open`).
@@ -113,12 +109,12 @@ unsafe fn with_sudoku(
         Ok(status) => status,
         Err(()) => {
             // SAFETY: the closure's borrow of the block ended with the unwind.
-            unsafe { set_word(s, sudoku::W_POISONED, 1) };
+            unsafe { block::poison(prefix(s)) };
             DLX_ERR_INTERNAL
         }
     };
     // SAFETY: entered above.
-    unsafe { set_word(s, sudoku::W_BUSY, 0) };
+    unsafe { block::set_busy(prefix(s), false) };
     status
 }
 

@@ -5,6 +5,7 @@ use ::core::ffi::c_void;
 use super::guard::{catch, free_block, init_block, new_block};
 use super::solver::dlx_stats;
 use super::status::*;
+use crate::block;
 use crate::core::{self, Step};
 use crate::tiling::{self, Mode, Tiling, TilingDims};
 
@@ -104,7 +105,7 @@ unsafe fn words<'a>(t: *const dlx_tiling) -> Result<&'a mut [u32], dlx_status> {
     let head =
         unsafe { ::core::slice::from_raw_parts(t.cast::<u32>(), tiling::HEADER_WORDS as usize) };
     let n = Tiling::words_of(head).ok_or(DLX_ERR_CORRUPT)?;
-    if head[tiling::W_POISONED] != 0 {
+    if block::is_poisoned(head) {
         return Err(DLX_ERR_INTERNAL);
     }
     // SAFETY: the header was written by `Tiling::init` for a block of `n` words.
@@ -132,7 +133,12 @@ unsafe fn with_tiling(
         Ok(status) => status,
         Err(()) => {
             // SAFETY: the closure's borrow ended with the unwind; the block is live.
-            unsafe { t.cast::<u32>().cast_mut().add(tiling::W_POISONED).write(1) };
+            unsafe {
+                block::poison(::core::slice::from_raw_parts_mut(
+                    t.cast::<u32>().cast_mut(),
+                    block::PREFIX_WORDS,
+                ))
+            };
             DLX_ERR_INTERNAL
         }
     }

@@ -38,8 +38,9 @@
 
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use crate::core::rng::below;
-use crate::core::Error;
+use crate::block::{get64, put64};
+use crate::outcome::Error;
+use crate::rng::below;
 
 /// Search phases, as stored in the block.
 pub const PHASE_START: u32 = 0;
@@ -65,15 +66,6 @@ const S_RNG: usize = 6; // u64
 const S_NODES: usize = 8; // u64
 const S_UPDATES: usize = 10; // u64
 const S_SOLUTIONS: usize = 12; // u64
-
-fn get64(w: &[u32], at: usize) -> u64 {
-    u64::from(rd(w, at)) | (u64::from(rd(w, at + 1)) << 32)
-}
-
-fn put64(w: &mut [u32], at: usize, v: u64) {
-    wr(w, at, v as u32);
-    wr(w, at + 1, (v >> 32) as u32);
-}
 
 /// A checked read: 0 outside the slice (only a corrupted block gets there).
 #[inline(always)]

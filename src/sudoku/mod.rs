@@ -34,43 +34,44 @@
 pub mod engine;
 pub mod text;
 
-use crate::core::rng::{below, next as rand};
-use crate::core::{Error, Stats, Step};
+use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::outcome::{Error, Stats, Step};
+use crate::rng::{below, next as rand};
 use engine::{Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
 
 /// Words in the fixed header (the search's state included).
 pub const HEADER_WORDS: u64 = 48;
 /// "SDK1" read as a little-endian word.
 pub const MAGIC: u32 = 0x314B_4453;
-/// Version of the block layout.
-pub const LAYOUT_VERSION: u32 = 2;
+/// Version of the block layout (3: the common block prefix, see [`crate::block`]).
+pub const LAYOUT_VERSION: u32 = 3;
 /// Smallest and largest supported grid side.
 pub const MIN_N: u32 = 4;
 pub const MAX_N: u32 = 64;
 
-const W_MAGIC: usize = 0;
-const W_VERSION: usize = 1;
-const W_WORDS: usize = 2; // u64
-const W_BOX_ROWS: usize = 4;
-const W_BOX_COLS: usize = 5;
-const W_N: usize = 6;
-const W_FLAGS: usize = 7;
-/// Non-zero while a C call is using the handle (re-entrance guard).
-pub const W_BUSY: usize = 8;
-/// Non-zero after an internal error; the handle refuses every later call.
-pub const W_POISONED: usize = 9;
-const W_GEN_PHASE: usize = 10;
-const W_GEN_POS: usize = 11;
-const W_GEN_RNG: usize = 12; // u64
-const W_GEN_LIMIT: usize = 14; // u64
+/// The Sudoku helper's kind of block.
+pub const KIND: Kind = Kind {
+    magic: MAGIC,
+    version: LAYOUT_VERSION,
+    header_words: HEADER_WORDS as usize,
+};
+
+// Word positions after the common prefix (see `crate::block`).
+const W_BOX_ROWS: usize = PREFIX_WORDS;
+const W_BOX_COLS: usize = PREFIX_WORDS + 1;
+const W_N: usize = PREFIX_WORDS + 2;
+const W_GEN_PHASE: usize = PREFIX_WORDS + 3;
+const W_GEN_POS: usize = PREFIX_WORDS + 4;
+const W_GEN_RNG: usize = PREFIX_WORDS + 6; // u64
+const W_GEN_LIMIT: usize = PREFIX_WORDS + 8; // u64
 /// The search's updates when the current proof began.
-const W_GEN_BASE: usize = 16; // u64
+const W_GEN_BASE: usize = PREFIX_WORDS + 10; // u64
 
 const _: () =
     assert!(SEARCH_AT + SEARCH_WORDS == HEADER_WORDS as usize && W_GEN_BASE + 2 <= SEARCH_AT);
 
 /// The block was allocated by the library (`dlx_sudoku_new`).
-pub const FLAG_HEAP: u32 = 1;
+pub const FLAG_HEAP: u32 = block::FLAG_HEAP;
 /// The two main diagonals are constraints too (Sudoku X).
 pub const FLAG_X: u32 = 2;
 /// Regions are the caller's (jigsaw), not boxes.
@@ -114,15 +115,6 @@ pub enum GenStep {
     Done,
     /// The budget ran out; call again to go on.
     BudgetSpent,
-}
-
-fn get64(w: &[u32], at: usize) -> u64 {
-    u64::from(w[at]) | (u64::from(w[at + 1]) << 32)
-}
-
-fn put64(w: &mut [u32], at: usize, v: u64) {
-    w[at] = v as u32;
-    w[at + 1] = (v >> 32) as u32;
 }
 
 /// The grid side for boxes of `box_rows x box_cols`, when supported.
@@ -204,9 +196,7 @@ impl<'a> Sudoku<'a> {
         let n = box_rows * box_cols;
         let words = &mut words[..total as usize];
         words[..HEADER_WORDS as usize].fill(0);
-        words[W_MAGIC] = MAGIC;
-        words[W_VERSION] = LAYOUT_VERSION;
-        put64(words, W_WORDS, total);
+        KIND.start(words, total);
         words[W_BOX_ROWS] = box_rows;
         words[W_BOX_COLS] = box_cols;
         words[W_N] = n;
@@ -217,15 +207,10 @@ impl<'a> Sudoku<'a> {
 
     /// Reopens a helper made by [`Sudoku::init`]; checks the header.
     pub fn open(words: &'a mut [u32]) -> Result<Sudoku<'a>, Error> {
-        if (words.len() as u64) < HEADER_WORDS
-            || words[W_MAGIC] != MAGIC
-            || words[W_VERSION] != LAYOUT_VERSION
-        {
-            return Err(Error::Corrupt);
-        }
+        let recorded = KIND.words_of(words).ok_or(Error::Corrupt)?;
         let (br, bc) = (words[W_BOX_ROWS], words[W_BOX_COLS]);
         let total = required_words(br, bc).ok_or(Error::Corrupt)?;
-        if get64(words, W_WORDS) != total
+        if recorded != total
             || (words.len() as u64) < total
             || words[W_N] != br * bc
             || Gen::from_word(words[W_GEN_PHASE]).is_none()
@@ -242,7 +227,7 @@ impl<'a> Sudoku<'a> {
 
     /// The total words of a block, read from its header (for the C layer).
     pub fn words_of(head: &[u32]) -> Option<u64> {
-        (head.len() as u64 >= HEADER_WORDS && head[W_MAGIC] == MAGIC).then(|| get64(head, W_WORDS))
+        KIND.words_of(head)
     }
 
     fn carve(words: &'a mut [u32], box_rows: u32, box_cols: u32, n: u32) -> Sudoku<'a> {
@@ -305,15 +290,11 @@ impl<'a> Sudoku<'a> {
     }
 
     fn has(&self, f: u32) -> bool {
-        self.head[W_FLAGS] & f != 0
+        block::has(self.head, f)
     }
 
     fn set(&mut self, f: u32, on: bool) {
-        if on {
-            self.head[W_FLAGS] |= f;
-        } else {
-            self.head[W_FLAGS] &= !f;
-        }
+        block::set(self.head, f, on);
     }
 
     /// Marks the block as allocated by the library.

@@ -44,14 +44,16 @@
 //! ```
 #![forbid(unsafe_code)]
 
-use crate::core::{Dims, Error, Solver, Stats, Step};
+use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::core::{Dims, Solver};
+use crate::outcome::{Error, Stats, Step};
 
 /// Words in the fixed header.
 pub const HEADER_WORDS: u64 = 24;
 /// "DLXT" read as a little-endian word.
 pub const MAGIC: u32 = 0x5458_4C44;
-/// Version of the block layout.
-pub const LAYOUT_VERSION: u32 = 1;
+/// Version of the block layout (2: the common block prefix, see [`crate::block`]).
+pub const LAYOUT_VERSION: u32 = 2;
 /// Board sides and piece coordinates are below this.
 pub const MAX_SIDE: u32 = 1024;
 /// The most cells a board may have.
@@ -61,29 +63,33 @@ pub const MAX_PIECES: u32 = 1 << 16;
 /// A filled board's value for a cell that is not on the board.
 pub const EMPTY: u32 = u32::MAX;
 
-const W_MAGIC: usize = 0;
-const W_VERSION: usize = 1;
-const W_WORDS: usize = 2; // u64
-const W_WIDTH: usize = 4;
-const W_HEIGHT: usize = 5;
-const W_DEPTH: usize = 6;
-const W_MAX_PIECES: usize = 7;
-const W_MAX_PIECE_CELLS: usize = 8;
-const W_MAX_PLACEMENTS: usize = 9;
-const W_PIECES: usize = 10;
-const W_BUILT: usize = 11;
-const W_CELLS: usize = 12;
-const W_PLACEMENTS: usize = 13;
-const W_SYMS: usize = 14;
-const W_FLAGS: usize = 15;
-/// Non-zero after an internal error; the handle refuses every later call.
-pub const W_POISONED: usize = 16;
-const W_EXACT: usize = 17;
-const W_ATMOST: usize = 18;
-const W_SYM_MIRROR: usize = 19; // u64: bit g set when symmetry g is a mirror image
+/// The tiling's kind of block.
+pub const KIND: Kind = Kind {
+    magic: MAGIC,
+    version: LAYOUT_VERSION,
+    header_words: HEADER_WORDS as usize,
+};
+
+// Word positions after the common prefix (see `crate::block`).
+const W_WIDTH: usize = PREFIX_WORDS;
+const W_HEIGHT: usize = PREFIX_WORDS + 1;
+const W_DEPTH: usize = PREFIX_WORDS + 2;
+const W_MAX_PIECES: usize = PREFIX_WORDS + 3;
+const W_MAX_PIECE_CELLS: usize = PREFIX_WORDS + 4;
+const W_MAX_PLACEMENTS: usize = PREFIX_WORDS + 5;
+const W_PIECES: usize = PREFIX_WORDS + 6;
+const W_BUILT: usize = PREFIX_WORDS + 7;
+const W_CELLS: usize = PREFIX_WORDS + 8;
+const W_PLACEMENTS: usize = PREFIX_WORDS + 9;
+const W_SYMS: usize = PREFIX_WORDS + 10;
+const W_EXACT: usize = PREFIX_WORDS + 11;
+const W_ATMOST: usize = PREFIX_WORDS + 12;
+const W_SYM_MIRROR: usize = PREFIX_WORDS + 13; // u64: bit g set when symmetry g is a mirror image
+
+const _: () = assert!(W_SYM_MIRROR + 2 <= HEADER_WORDS as usize);
 
 /// The block was allocated by the library.
-pub const FLAG_HEAP: u32 = 1;
+pub const FLAG_HEAP: u32 = block::FLAG_HEAP;
 
 /// How often a piece is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,15 +232,6 @@ impl TilingDims {
     }
 }
 
-fn get64(w: &[u32], at: usize) -> u64 {
-    u64::from(w[at]) | (u64::from(w[at + 1]) << 32)
-}
-
-fn put64(w: &mut [u32], at: usize, v: u64) {
-    w[at] = v as u32;
-    w[at + 1] = (v >> 32) as u32;
-}
-
 fn pack(c: [i32; 3]) -> u32 {
     (c[0] as u32) | ((c[1] as u32) << 10) | ((c[2] as u32) << 20)
 }
@@ -307,9 +304,7 @@ impl<'a> Tiling<'a> {
         }
         words[..l.core].fill(0);
         let t = Tiling::carve(words, &l);
-        t.head[W_MAGIC] = MAGIC;
-        t.head[W_VERSION] = LAYOUT_VERSION;
-        put64(t.head, W_WORDS, l.total as u64);
+        KIND.start(t.head, l.total as u64);
         t.head[W_WIDTH] = dims.width;
         t.head[W_HEIGHT] = dims.height;
         t.head[W_DEPTH] = dims.depth;
@@ -323,15 +318,10 @@ impl<'a> Tiling<'a> {
 
     /// Reopens a block made by [`Tiling::init`], checking its header.
     pub fn open(words: &'a mut [u32]) -> Result<Tiling<'a>, Error> {
-        if words.len() < HEADER_WORDS as usize
-            || words[W_MAGIC] != MAGIC
-            || words[W_VERSION] != LAYOUT_VERSION
-        {
-            return Err(Error::Corrupt);
-        }
+        let recorded = KIND.words_of(words).ok_or(Error::Corrupt)?;
         let dims = Self::dims_of(words);
         let l = dims.layout().ok_or(Error::Corrupt)?;
-        if get64(words, W_WORDS) != l.total as u64
+        if recorded != l.total as u64
             || words.len() < l.total
             || words[W_PIECES] > dims.max_pieces
             || words[W_CELLS] as u64 > dims.volume()
@@ -353,10 +343,7 @@ impl<'a> Tiling<'a> {
 
     /// The total words of the block a header describes (for the C layer), if valid.
     pub fn words_of(head: &[u32]) -> Option<u64> {
-        (head.len() >= HEADER_WORDS as usize
-            && head[W_MAGIC] == MAGIC
-            && head[W_VERSION] == LAYOUT_VERSION)
-            .then(|| get64(head, W_WORDS))
+        KIND.words_of(head)
     }
 
     fn dims_of(w: &[u32]) -> TilingDims {
@@ -402,16 +389,12 @@ impl<'a> Tiling<'a> {
 
     /// True when the library allocated the block.
     pub fn is_heap(&self) -> bool {
-        self.head[W_FLAGS] & FLAG_HEAP != 0
+        block::is_heap(self.head)
     }
 
     /// Marks the block as allocated by the library.
     pub fn set_heap(&mut self, on: bool) {
-        if on {
-            self.head[W_FLAGS] |= FLAG_HEAP;
-        } else {
-            self.head[W_FLAGS] &= !FLAG_HEAP;
-        }
+        block::set(self.head, FLAG_HEAP, on);
     }
 
     /// True once [`Tiling::build`] succeeded (until [`Tiling::clear`]).

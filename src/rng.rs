@@ -1,4 +1,7 @@
 //! SplitMix64: tiny, fast, and its whole state is one `u64` that lives in the block.
+//!
+//! Shared by every engine (the DLX core, the Sudoku search and its generator).
+#![forbid(unsafe_code)]
 
 /// Advances `state` and returns the next 64 random bits.
 pub fn next(state: &mut u64) -> u64 {
