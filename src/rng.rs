@@ -3,9 +3,12 @@
 //! Shared by every engine (the DLX core, the Sudoku search and its generator).
 #![forbid(unsafe_code)]
 
+/// The step the state advances by on every draw (odd, so every state is reachable).
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// Advances `state` and returns the next 64 random bits.
 pub fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    *state = state.wrapping_add(GAMMA);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -17,9 +20,31 @@ pub fn below(state: &mut u64, n: u32) -> u32 {
     (((next(state) >> 32) * u64::from(n)) >> 32) as u32
 }
 
+/// How many draws lead from state `from` to state `to` (modulo 2^64): the state
+/// only ever advances by [`GAMMA`], whose inverse modulo 2^64 undoes the step.
+pub fn draws_between(from: u64, to: u64) -> u64 {
+    // Newton's iteration for the inverse of an odd number modulo 2^64: each round
+    // doubles the correct low bits (GAMMA is its own inverse modulo 8).
+    let mut inv = GAMMA;
+    for _ in 0..5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(GAMMA.wrapping_mul(inv)));
+    }
+    to.wrapping_sub(from).wrapping_mul(inv)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn draws_between_counts_draws() {
+        let start = 0xdead_beef;
+        let mut s = start;
+        for k in 0..100u64 {
+            assert_eq!(draws_between(start, s), k);
+            below(&mut s, 9);
+        }
+    }
 
     #[test]
     fn below_stays_in_range_and_covers_it() {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{assert_rejected, queens, run_example, solutions_with_budget, sorted, Problem, Rng};
-use dlx::core::{Error, Solver, Step};
+use dlx::core::{Error, Header, Phase, Solver, Step, FLAG_HAS_SOLUTION, FLAG_SHUFFLED};
 
 /// Runs the search in `block` for `stops` steps of `budget` (or to the end) and
 /// returns the solutions seen so far; the block then holds the paused state.
@@ -32,6 +32,38 @@ fn as_set(v: &[Vec<u32>]) -> Vec<Vec<u32>> {
     let mut v: Vec<Vec<u32>> = v.iter().cloned().map(sorted).collect();
     v.sort();
     v
+}
+
+/// Checks that an image `Solver::attach` accepted behaves exactly like a state the
+/// search reaches: the solution it shows (if any) and the solutions it goes on to
+/// report are consecutive elements of the whole enumeration of its problem (the
+/// same image reset and searched from the start), every one an exact cover of `p`.
+/// `accepted` is the image as attached (before any search on it).
+fn assert_reachable(p: &Problem, accepted: &[u32], what: &str) {
+    let mut whole = accepted.to_vec();
+    let mut s = Solver::open(&mut whole).unwrap();
+    s.reset();
+    let all = solutions_with_budget(&mut s, 0);
+    for sol in &all {
+        assert!(p.is_solution(sol), "{what}: {sol:?} is no exact cover");
+    }
+    assert_eq!(as_set(&all).windows(2).filter(|w| w[0] == w[1]).count(), 0);
+    let mut image = accepted.to_vec();
+    let mut s = Solver::open(&mut image).unwrap();
+    let shown = s.solution().map(<[u32]>::to_vec);
+    let rest = solutions_with_budget(&mut s, 3);
+    let start = all.len().checked_sub(rest.len());
+    assert!(
+        start.is_some_and(|i| all[i..] == rest[..]),
+        "{what}: {rest:?} is not a suffix of {all:?}"
+    );
+    if let Some(shown) = shown {
+        let i = start.unwrap();
+        assert!(
+            i > 0 && all[i - 1] == shown,
+            "{what}: shows {shown:?}, then goes on with {rest:?} of {all:?}"
+        );
+    }
 }
 
 /// A problem built in a fresh block, with `forced` rows selected where they fit and
@@ -118,9 +150,17 @@ fn flip_all(p: &Problem, seed: u64, select: Option<u32>, stops: &[u64]) -> (usiz
                 let mut image = block.clone();
                 image[byte / 4] ^= mask << (8 * (byte % 4));
                 let damaged = image.clone();
-                let outcome = match Solver::attach(&mut image) {
+                let attached = Solver::attach(&mut image).map(drop);
+                let outcome = match attached {
                     Err(e) => Err(e),
-                    Ok(mut s) => Ok(solutions_with_budget(&mut s, 5)),
+                    Ok(()) => {
+                        let what = format!("byte {byte} mask {mask:#x} stop {stop}");
+                        assert_reachable(p, &image, &what);
+                        Ok(solutions_with_budget(
+                            &mut Solver::open(&mut image).unwrap(),
+                            5,
+                        ))
+                    }
                 };
                 match outcome {
                     Err(e) => {
@@ -144,6 +184,165 @@ fn flip_all(p: &Problem, seed: u64, select: Option<u32>, stops: &[u64]) -> (usiz
         }
     }
     (refused, accepted)
+}
+
+/// Edits the header of `block` with `edit` and attaches the result.
+fn attach_edited(block: &[u32], edit: impl FnOnce(&mut Header, &mut [u32])) -> Result<(), Error> {
+    let mut image = block.to_vec();
+    let mut h = Header::load(&image).unwrap();
+    edit(&mut h, &mut image);
+    h.store(&mut image);
+    let damaged = image.clone();
+    let got = Solver::attach(&mut image).map(drop);
+    if got.is_err() {
+        assert_eq!(image, damaged, "a refused image is left as it was");
+    }
+    got
+}
+
+/// The header must agree with the rest of the image: a claimed solution is the
+/// forced rows plus the rows of the level stack, found by the search that is under
+/// way; the phase agrees with the depth; the figures could have been counted; the
+/// random state and the row order are those of the seed. (Before these checks,
+/// each edit below was accepted, and the first showed rows 0 and 1 of 4 queens,
+/// which share a column, as a solution.)
+#[test]
+fn a_header_that_disagrees_with_the_image_is_refused() {
+    let p = queens(4);
+    let mut fresh = p.block();
+    drop(p.load(&mut fresh));
+    let sol = p.dims().layout().unwrap().sol;
+    assert_eq!(attach_edited(&fresh, |_, _| {}), Ok(()));
+    // The case reported: a fresh image claiming rows 0 and 1 as a solution.
+    let claim = |h: &mut Header, w: &mut [u32]| {
+        h.flags |= FLAG_HAS_SOLUTION;
+        h.sol_len = 2;
+        w[sol] = 0;
+        w[sol + 1] = 1;
+    };
+    assert_eq!(attach_edited(&fresh, claim), Err(Error::Corrupt));
+    // The same claim with the right length but no search, or a search that is
+    // not at a solution.
+    assert_eq!(
+        attach_edited(&fresh, |h, _| {
+            h.flags |= FLAG_HAS_SOLUTION;
+            h.sol_len = 0;
+            h.phase = Phase::Done;
+        }),
+        Err(Error::Corrupt)
+    );
+    let mut paused = fresh.clone();
+    // Budget 1 stops after each cover: the second level is under way.
+    advance(&mut paused, 3, 1);
+    let ph = Header::load(&paused).unwrap();
+    assert!(matches!(ph.phase, Phase::Forward | Phase::Advance) && ph.level >= 1);
+    assert_eq!(attach_edited(&paused, |_, _| {}), Ok(()));
+    assert_eq!(
+        attach_edited(&paused, |h, _| {
+            h.flags |= FLAG_HAS_SOLUTION;
+            h.sol_len = h.level;
+        }),
+        Err(Error::Corrupt)
+    );
+    // Impossible figures.
+    for (i, edit) in [
+        |h: &mut Header| h.nodes = 0,
+        |h: &mut Header| h.solutions = h.nodes + 1,
+        |h: &mut Header| h.max_depth = 0,
+        |h: &mut Header| h.updates = u64::from(h.max_depth) - 1,
+        |h: &mut Header| h.rng = 1,
+        |h: &mut Header| h.flags |= FLAG_SHUFFLED,
+    ]
+    .iter()
+    .enumerate()
+    {
+        let got = attach_edited(&paused, |h, _| edit(h));
+        assert_eq!(got, Err(Error::Corrupt), "edit {i}");
+    }
+    // A search at a solution: its shown solution must be the stack's rows.
+    let mut found = fresh.clone();
+    advance(&mut found, 1, 0);
+    assert_eq!(attach_edited(&found, |_, _| {}), Ok(()));
+    assert_eq!(
+        attach_edited(&found, |h, _| h.phase = Phase::Advance),
+        Err(Error::Corrupt)
+    );
+    assert_eq!(
+        attach_edited(&found, |_, w| w.swap(sol, sol + 1)),
+        Err(Error::Corrupt)
+    );
+    // `Start` only ever holds the zeros a search starts with.
+    assert_eq!(
+        attach_edited(&fresh, |h, _| {
+            h.phase = Phase::Start;
+            h.nodes = 3;
+        }),
+        Err(Error::Corrupt)
+    );
+}
+
+/// A seeded search's random state must be the seed advanced by the draws made so
+/// far, and its column lists in the order the seed shuffled them.
+#[test]
+fn a_seeded_search_must_match_its_seed() {
+    let p = queens(5);
+    let mut block = p.block();
+    let mut s = p.load(&mut block);
+    s.set_seed(12345).unwrap();
+    drop(s);
+    advance(&mut block, 2, 9);
+    let h = Header::load(&block).unwrap();
+    assert!(h.phase.searching());
+    assert_eq!(attach_edited(&block, |_, _| {}), Ok(()));
+    assert_eq!(
+        attach_edited(&block, |h, _| h.rng ^= 1 << 40),
+        Err(Error::Corrupt)
+    );
+    // Another seed gives another shuffle: refused even with a matching state.
+    assert_eq!(
+        attach_edited(&block, |h, _| {
+            let draws = h.rng.wrapping_sub(h.seed);
+            h.seed += 1;
+            h.rng = h.seed.wrapping_add(draws);
+        }),
+        Err(Error::Corrupt)
+    );
+}
+
+/// Two rows of a column swapped in a fresh, unseeded image: a consistent list, but
+/// not the order rows were added in, so the enumeration would run in another order.
+#[test]
+fn a_column_list_out_of_row_order_is_refused() {
+    let p = queens(4);
+    let mut block = p.block();
+    drop(p.load(&mut block));
+    let layout = p.dims().layout().unwrap();
+    // Column 1 (the first primary column, board row 0) holds rows 0..4, nodes a..d.
+    let node = |w: &[u32], x: u32, f: usize| w[layout.nodes + 3 * x as usize + f];
+    let (up, down) = (0, 1);
+    let col = 1u32;
+    let a = node(&block, col, down);
+    let b = node(&block, a, down);
+    let c = node(&block, b, down);
+    let mut image = block.clone();
+    let mut set = |x: u32, f: usize, v: u32| image[layout.nodes + 3 * x as usize + f] = v;
+    // col -> b -> a -> c
+    set(col, down, b);
+    set(b, up, col);
+    set(b, down, a);
+    set(a, up, b);
+    set(a, down, c);
+    set(c, up, a);
+    let damaged = image.clone();
+    assert_eq!(Solver::attach(&mut image).err(), Some(Error::Corrupt));
+    assert_eq!(image, damaged);
+    // Once shuffled by a seed, a fresh image's order no longer matters (the next
+    // search relinks the lists): the same swap is accepted.
+    let mut h = Header::load(&image).unwrap();
+    h.flags |= FLAG_SHUFFLED;
+    h.store(&mut image);
+    assert!(Solver::attach(&mut image).is_ok());
+    assert_reachable(&p, &image, "shuffled fresh image");
 }
 
 #[test]
@@ -213,8 +412,13 @@ fn random_garbage_never_panics() {
                 };
             }
             let damaged = image.clone();
-            let outcome = match Solver::attach(&mut image) {
-                Ok(mut s) => Some(solutions_with_budget(&mut s, 1 + rng.below(20))),
+            let attached = Solver::attach(&mut image).map(drop);
+            let outcome = match attached {
+                Ok(()) => {
+                    assert_reachable(&p, &image, &format!("case {case}"));
+                    let mut s = Solver::open(&mut image).unwrap();
+                    Some(solutions_with_budget(&mut s, 1 + rng.below(20)))
+                }
                 Err(_) => None,
             };
             match outcome {

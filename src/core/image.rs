@@ -20,8 +20,11 @@
 
 use super::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, RESERVED};
 use super::layout::HEADER_WORDS;
-use super::solver::{is_spacer, Error, Solver, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use super::solver::{
+    is_spacer, stats_of, Error, Solver, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP,
+};
 use crate::block;
+use crate::rng;
 
 /// Every flag bit an image may carry.
 const KNOWN_FLAGS: u32 = FLAG_HEAP | FLAG_SHUFFLED | FLAG_HAS_SOLUTION;
@@ -69,7 +72,7 @@ impl<'a> Solver<'a> {
         self.check_forced()?;
         let total = self.cover_count()?;
         self.undo_all(total)?;
-        let pristine = self.check_pristine();
+        let pristine = self.check_pristine().and_then(|()| self.check_order());
         // The undo was exact, so redoing every cover restores the original words.
         self.redo(0, total)?;
         pristine?;
@@ -91,7 +94,54 @@ impl<'a> Solver<'a> {
                 Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
                 Phase::Forward | Phase::Advance | Phase::Recover => h.level < p,
             };
-        ok.then_some(()).ok_or(Error::Corrupt)
+        (ok && self.figures_possible() && self.seed_consistent())
+            .then_some(())
+            .ok_or(Error::Corrupt)
+    }
+
+    /// The figures could have been counted by a search. Every level chosen on the way
+    /// to the deepest one, and every solution, is a search-tree node; every level
+    /// unlinked at least one column. A search in progress started its figures from
+    /// zero and has chosen at least one column. `Start` is left within the call that
+    /// entered it, so it only ever holds the zeros it was entered with.
+    fn figures_possible(&self) -> bool {
+        let h = &self.h;
+        let depth = u64::from(stats_of(h).depth);
+        let max_depth = u64::from(h.max_depth);
+        let always = h
+            .solutions
+            .checked_add(max_depth)
+            .is_some_and(|n| n <= h.nodes)
+            && max_depth <= h.updates;
+        always
+            && match h.phase {
+                Phase::Fresh | Phase::Done => true,
+                Phase::Start => h.nodes == 0 && h.updates == 0 && h.max_depth == 0,
+                Phase::Forward | Phase::Advance | Phase::Recover => {
+                    h.nodes >= 1 && max_depth >= depth
+                }
+            }
+    }
+
+    /// During a search the seed in use is the one the search started with: the rows
+    /// are shuffled exactly when it is non-zero, and the random state is the seed
+    /// advanced by the draws of the shuffle (one per row but the first) and of the
+    /// column choices made since (fewer than `primary` per search-tree node).
+    fn seed_consistent(&self) -> bool {
+        let h = &self.h;
+        if !h.phase.searching() {
+            return true;
+        }
+        if h.has(FLAG_SHUFFLED) != (h.seed != 0) {
+            return false;
+        }
+        if h.seed == 0 {
+            return h.rng == 0;
+        }
+        let shuffle = u64::from(h.rows.saturating_sub(1));
+        let choices = u128::from(h.nodes) * u128::from(h.dims.primary);
+        let draws = rng::draws_between(h.seed, h.rng);
+        draws >= shuffle && u128::from(draws - shuffle) <= choices
     }
 
     fn node(&self, x: u32) -> Checked<[u32; 3]> {
@@ -537,32 +587,93 @@ impl<'a> Solver<'a> {
         Ok(n)
     }
 
+    /// Whenever the search will use the column lists as they stand (during a search,
+    /// and before one that does not relink them: seed 0 and not shuffled), each list
+    /// must hold its rows in the order the search linked them: the order rows were
+    /// added, or the shuffle the seed makes. Checked in the pristine state: walking
+    /// the rows in that order, each node must come right below the previous node of
+    /// its column (the column headers' length words hold that previous node for the
+    /// while). Leaves the block as it was.
+    fn check_order(&mut self) -> Checked<()> {
+        let h = &self.h;
+        let matters = h.phase.searching() || (h.seed == 0 && !h.has(FLAG_SHUFFLED));
+        if !matters {
+            return Ok(());
+        }
+        let rows = h.rows as usize;
+        if h.seed != 0 {
+            // The very shuffle of `Solver::relink`.
+            let mut state = h.seed;
+            for i in (1..rows).rev() {
+                let j = rng::below(&mut state, i as u32 + 1) as usize;
+                self.row_start.swap(i, j);
+            }
+        }
+        let c = self.columns();
+        for col in 1..=c {
+            self.nodes[col as usize][TOP] = col;
+        }
+        let mut in_order = true;
+        'rows: for i in 0..rows {
+            let first = self.row_start[i];
+            let mut x = first;
+            loop {
+                let col = self.nodes[x as usize][TOP] as usize;
+                if self.nodes[x as usize][UP] != self.nodes[col][TOP] {
+                    in_order = false;
+                    break 'rows;
+                }
+                self.nodes[col][TOP] = x;
+                // `check_rows` made every row walk safe.
+                match self.right_of(x) {
+                    Ok(next) if next != first => x = next,
+                    _ => break,
+                }
+            }
+        }
+        // Put back the lengths and the row starts (in row order, from the spacers).
+        for col in 1..=c {
+            self.nodes[col as usize][TOP] = self.list_length(col)?;
+        }
+        let mut spacer = self.columns() + 1;
+        for r in 0..rows {
+            self.row_start[r] = spacer + 1;
+            spacer = self.node(spacer)?[DOWN] + 1;
+        }
+        in_order.then_some(()).ok_or(Error::Corrupt)
+    }
+
     /// What the phase promises about the restored state.
     fn check_after(&self) -> Checked<()> {
-        if self.h.phase == Phase::Forward && self.items[ROOT as usize][RIGHT] == ROOT {
+        let all_covered = self.items[ROOT as usize][RIGHT] == ROOT;
+        if self.h.phase == Phase::Forward && all_covered {
             // `Forward` chooses a column: there must be one left.
             return Err(Error::Corrupt);
         }
+        if !self.h.has(FLAG_HAS_SOLUTION) {
+            return Ok(());
+        }
+        // A solution is shown only right after the search found one: every primary
+        // column is covered, and the solution is the forced rows followed by the
+        // rows of the level stack (none when the forced rows alone cover everything,
+        // which ends the search at once).
         let forced = self.h.forced as usize;
         let len = self.h.sol_len as usize;
-        if self.h.has(FLAG_HAS_SOLUTION) {
-            if len < forced || self.sol[..len].iter().any(|&r| r >= self.h.rows) {
-                return Err(Error::Corrupt);
-            }
-            // A solution from the search: the stack's rows, in order.
-            if self.h.phase == Phase::Recover {
-                if len != forced + self.h.level as usize + 1 {
-                    return Err(Error::Corrupt);
-                }
-                let rows = &self.sol[forced..len];
-                if rows
-                    .iter()
-                    .zip(self.stack.iter())
-                    .any(|(&r, &x)| r != self.row_of(x))
-                {
-                    return Err(Error::Corrupt);
-                }
-            }
+        let search_rows = match self.h.phase {
+            Phase::Recover => self.h.level as usize + 1,
+            Phase::Done => 0,
+            _ => return Err(Error::Corrupt),
+        };
+        if !all_covered || len != forced + search_rows {
+            return Err(Error::Corrupt);
+        }
+        let rows = &self.sol[forced..len];
+        if rows
+            .iter()
+            .zip(self.stack.iter())
+            .any(|(&r, &x)| r != self.row_of(x))
+        {
+            return Err(Error::Corrupt);
         }
         Ok(())
     }

@@ -11,7 +11,9 @@ mod progress;
 mod solver;
 mod split;
 
-pub use header::{Header, Phase, FLAG_HEAP, KIND, LAYOUT_VERSION, MAGIC};
+pub use header::{
+    Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, KIND, LAYOUT_VERSION, MAGIC,
+};
 pub use layout::{Dims, Layout, ALIGN, HEADER_WORDS, MAX_NODES};
 pub use maximize::{max_required_bytes, max_required_words, MaxStats, Maximizer, MAX_HEADER_WORDS};
 pub use solver::{solution_words, stats_of, Error, Solver, Stats, Step};

@@ -174,6 +174,138 @@ static void test_attach_errors(void) {
   dlx_free(s);
 }
 
+/* True when rows (of new_queens(4)) place four non-attacking queens. */
+static int queens4_solution(const uint32_t *rows, size_t n) {
+  int used[4][7] = {{0}};
+  size_t i;
+  if (n != 4) return 0;
+  for (i = 0; i < n; ++i) {
+    uint32_t r, c;
+    if (rows[i] >= 16) return 0;
+    r = rows[i] / 4;
+    c = rows[i] % 4;
+    if (used[0][r]++ || used[1][c]++ || used[2][r + c]++ || used[3][r + 3 - c]++) return 0;
+  }
+  return 1;
+}
+
+/* The search's solutions, in order, from a fresh 4-queens solver. */
+static size_t queens4_all(uint32_t all[][4]) {
+  dlx_solver *s = new_queens(4);
+  size_t k = 0;
+  if (s == NULL) return 0;
+  while (k < 8 && dlx_next(s, 0) == DLX_SOLUTION) {
+    const uint32_t *rows = NULL;
+    size_t n = 0;
+    CHECK_STATUS(dlx_solution(s, &rows, &n), DLX_OK);
+    CHECK(n == 4);
+    if (n == 4) memcpy(all[k++], rows, sizeof all[0]);
+  }
+  dlx_free(s);
+  return k;
+}
+
+/* Index of `rows` in the enumeration, or -1. */
+static int queens4_index(uint32_t all[][4], size_t k, const uint32_t *rows, size_t n) {
+  size_t i;
+  if (n != 4) return -1;
+  for (i = 0; i < k; ++i)
+    if (memcmp(all[i], rows, sizeof all[0]) == 0) return (int)i;
+  return -1;
+}
+
+/* Mixes of two images of 4 queens, word by word over the start of the image (where
+ * the header lives): a fresh image and one paused at its first solution. Each mix
+ * is either refused, or behaves exactly like a state the search reaches: the
+ * solution it shows (if any) and the ones it goes on to report are consecutive
+ * solutions of the enumeration, ending with the last. The issue's case is among
+ * the mixes: a fresh image whose flags and solution length claim a solution. */
+static void test_mixed_headers(void) {
+  uint32_t all[8][4];
+  size_t k = queens4_all(all);
+  dlx_solver *f = new_queens(4);
+  dlx_solver *g = new_queens(4);
+  size_t len = 0, glen = 0, i;
+  uint32_t *fresh, *found, *mix;
+  size_t diff[14];
+  size_t ndiff = 0;
+  unsigned long mask;
+  int accepted = 0, refused = 0, bad = 0;
+  CHECK(k == 2);
+  if (f == NULL || g == NULL || k != 2) {
+    dlx_free(f);
+    dlx_free(g);
+    return;
+  }
+  CHECK(dlx_next(g, 0) == DLX_SOLUTION);
+  fresh = (uint32_t *)copy_image(f, &len);
+  found = (uint32_t *)copy_image(g, &glen);
+  mix = (uint32_t *)malloc(len + 8);
+  CHECK(fresh != NULL && found != NULL && mix != NULL && len == glen);
+  if (fresh == NULL || found == NULL || mix == NULL || len != glen) {
+    free(fresh);
+    free(found);
+    free(mix);
+    dlx_free(f);
+    dlx_free(g);
+    return;
+  }
+  for (i = 0; i < 48 && i < len / 4 && ndiff < 14; ++i)
+    if (fresh[i] != found[i]) diff[ndiff++] = i;
+  CHECK(ndiff >= 4);
+  for (mask = 0; mask < (1ul << ndiff); ++mask) {
+    dlx_solver *t = NULL;
+    const uint32_t *rows = NULL;
+    size_t n = 0, j;
+    int shown = -1, next;
+    dlx_status st;
+    memcpy(mix, fresh, len);
+    for (j = 0; j < ndiff; ++j)
+      if (mask >> j & 1) mix[diff[j]] = found[diff[j]];
+    if (dlx_attach(mix, len, &t) != DLX_OK) {
+      ++refused;
+      continue;
+    }
+    ++accepted;
+    if (dlx_solution(t, &rows, &n) == DLX_OK) {
+      shown = queens4_index(all, k, rows, n);
+      if (shown < 0 || !queens4_solution(rows, n)) {
+        ++bad;
+        fprintf(stderr, "  mix %#lx shows a non-solution (%u rows)\n", mask, (unsigned)n);
+        continue;
+      }
+    }
+    /* The solutions still to come: after the shown one, or some suffix. */
+    next = shown + 1;
+    while ((st = dlx_next(t, 3)) != DLX_EXHAUSTED) {
+      int at;
+      if (st == DLX_BUDGET_SPENT) continue;
+      if (st != DLX_SOLUTION || dlx_solution(t, &rows, &n) != DLX_OK) {
+        ++bad;
+        break;
+      }
+      at = queens4_index(all, k, rows, n);
+      if (at < 0 || (shown >= 0 && at != next) || (shown < 0 && next > 0 && at != next)) {
+        ++bad;
+        fprintf(stderr, "  mix %#lx reports solution %d after %d\n", mask, at, next - 1);
+        break;
+      }
+      next = at + 1;
+    }
+    if (st == DLX_EXHAUSTED && next != 0 && next != (int)k) {
+      ++bad;
+      fprintf(stderr, "  mix %#lx ends early\n", mask);
+    }
+  }
+  CHECK(bad == 0);
+  CHECK(refused > 0 && accepted > 0);
+  free(fresh);
+  free(found);
+  free(mix);
+  dlx_free(f);
+  dlx_free(g);
+}
+
 static void test_progress(void) {
   dlx_solver *s = new_queens(8);
   double last = -1.0, p = -1.0;
@@ -301,6 +433,7 @@ static void test_count_parallel(void) {
 int main(void) {
   test_image_round_trip();
   test_attach_errors();
+  test_mixed_headers();
   test_progress();
   test_split();
   test_count_parallel();
