@@ -28,6 +28,7 @@ import sys
 import sysconfig
 import tarfile
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -197,7 +198,6 @@ def _write_wheel(wheel_directory: Path, meta: dict, library: Path) -> str:
     record += f"{info}/RECORD,,\n"
     entries.append((f"{info}/RECORD", record.encode(), 0o644))
 
-    import time
     stamp = time.gmtime(_zip_time())[:6]
     out = Path(wheel_directory) / name
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
