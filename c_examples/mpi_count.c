@@ -15,6 +15,7 @@
  * can build the problem. To survive interrupted runs, rank 0 would also keep the
  * finished prefixes (and a worker could save dlx_image of its sub-problem); see the
  * README. */
+#include "cli.h" /* --help, write errors on stdout */
 #include "dlx.h"
 
 /* Only MPI's C API: the old C++ bindings (pulled in when compiled as C++) are not
@@ -164,13 +165,20 @@ static uint64_t master(dlx_solver *s, const struct plan *p, int ranks) {
   return total;
 }
 
+static const char usage[] =
+    "usage: mpirun -np P mpi_count queens N\n"
+    "Counts the N-queens solutions (N in 1..32) on P MPI processes: rank 0 splits the\n"
+    "search into sub-problems and hands them out; the count goes to stdout. Reads no input.\n"
+    "Exit status: 0 counted, 1 bad arguments or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
-  int rank = 0, ranks = 1, ok;
+  int rank = 0, ranks = 1, ok, status = 0;
   long n = -1;
   dlx_solver *s = NULL;
   struct plan p;
   uint32_t depth = 0;
 
+  cli_init(argc, argv, "mpi_count", usage); /* --help needs no MPI */
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
@@ -202,11 +210,12 @@ int main(int argc, char **argv) {
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
     printf("%llu\n", (unsigned long long)total);
+    status = cli_finish(0);
   } else {
     worker(s, depth);
   }
   free(p.rows);
   dlx_free(s);
   MPI_Finalize();
-  return 0;
+  return status;
 }

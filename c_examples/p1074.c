@@ -4,10 +4,12 @@
  * Output: the largest sum of score(r, c) * digit over all completions, where
  *         score(r, c) = 10 - max(|r - 4|, |c - 4|) (0-based), or -1 if there is none.
  * Malformed input: one line on stderr, exit status 1.
+ * Reads FILE, or standard input without one; output that cannot be written: status 1.
  *
  * The Sudoku is an exact-cover problem (324 columns, 729 rows); each row (r, c, d)
  * weighs score(r, c) * d and dlx_maximize finds the heaviest solution by branch and
  * bound instead of enumerating every completion. Both blocks are static. */
+#include "cli.h" /* --help, the input file, write errors on stdout */
 #include "dlx.h"
 #include "input/p1074.h" /* p1074_read: the input, checked (no exit, fuzzed) */
 
@@ -34,7 +36,15 @@ static void check(dlx_status st) {
   }
 }
 
-int main(void) {
+static const char usage[] =
+    "usage: p1074 [FILE]\n"
+    "Luogu P1074 (target Sudoku): reads nine lines of nine digits 0-9 (0 = blank) separated\n"
+    "by spaces from FILE, or from standard input without one; prints the best score of\n"
+    "any completion (the sum of score(cell) * digit, score 6 at the rim up to 10 in the\n"
+    "centre), or -1 when there is no completion.\n"
+    "Exit status: 0 answered, 1 malformed input or output that cannot be written.\n";
+
+int main(int argc, char **argv) {
   int grid[CELLS];
   dlx_dims dims = {COLS, 0, ROWS, ENTRIES};
   dlx_solver *s;
@@ -43,15 +53,15 @@ int main(void) {
   int r, c, d;
   int64_t best;
   char msg[128];
+  FILE *in;
 
+  cli_init(argc, argv, "p1074", usage);
+  in = cli_input(cli_judge_args(argc, argv, NULL, NULL));
   if (dlx_abi_version() != DLX_ABI_VERSION) {
     fprintf(stderr, "p1074: libdlx ABI mismatch\n");
     return 1;
   }
-  if (p1074_read(stdin, grid, msg, sizeof msg) != 0) {
-    fprintf(stderr, "p1074: %s\n", msg);
-    return 1;
-  }
+  if (p1074_read(in, grid, msg, sizeof msg) != 0) cli_input_failed(in, msg);
   check(dlx_init_in(solver_pool, sizeof solver_pool, &dims, &s));
   check(dlx_maximizer_init_in(max_pool, sizeof max_pool, &dims, &m));
 
@@ -77,7 +87,7 @@ int main(void) {
     st = dlx_select_row(s, (uint32_t)(9 * r + 9 - grid[r]));
     if (st == DLX_ERR_CONFLICT) { /* givens that break the rules: no completion */
       printf("-1\n");
-      return 0;
+      return cli_finish(0);
     }
     check(st);
   }
@@ -89,5 +99,5 @@ int main(void) {
     printf("%lld\n", (long long)best);
   else
     printf("-1\n");
-  return 0;
+  return cli_finish(0);
 }

@@ -6,10 +6,12 @@
  *         With --count: the number of completions (the empty board has 32288).
  * Malformed input (wrong line lengths, unknown characters, a letter whose cells are
  * not that piece): one line on stderr, exit status 1.
+ * Reads FILE, or standard input without one; output that cannot be written: status 1.
  *
  * dlx_tiling does the work: the board is the staircase inside a 10x10 box, the twelve
  * pieces are used exactly once each in any rotation or mirror image, and pre-placed
  * pieces are fixed with dlx_tiling_place. The block is static. */
+#include "cli.h" /* --help, the input file, write errors on stdout */
 #include "dlx.h"
 #include "input/p4205.h" /* p4205_read: the input, checked (no exit, fuzzed) */
 
@@ -46,7 +48,18 @@ static void check(dlx_status st) {
   }
 }
 
+static const char usage[] =
+    "usage: p4205 [--count] [FILE]\n"
+    "Luogu P4205 / NOI 2005 clever beads: reads the triangular board, ten lines where\n"
+    "line i has i characters, '.' for an empty cell or a letter A-L for a cell of that\n"
+    "pre-placed piece, from FILE, or from standard input without one; prints a completed\n"
+    "board (ten lines of letters) or \"No solution\".\n"
+    "  --count  print the number of completions instead (32288 for the empty board)\n"
+    "Exit status: 0 answered, 1 malformed input or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
+  static const char *const flags[] = {"--count", NULL};
+  FILE *in;
   char board[SIDE][SIDE];
   uint8_t mask[SIDE * SIDE];
   uint32_t filled[SIDE * SIDE];
@@ -56,12 +69,10 @@ int main(int argc, char **argv) {
   int count = 0, p, x, y;
   char msg[128];
 
-  if (argc == 2 && strcmp(argv[1], "--count") == 0)
-    count = 1;
-  else if (argc != 1)
-    fail(0, "usage: p4205 [--count] < board");
+  cli_init(argc, argv, "p4205", usage);
+  in = cli_input(cli_judge_args(argc, argv, flags, &count));
   if (dlx_abi_version() != DLX_ABI_VERSION) fail(0, "libdlx ABI mismatch");
-  if (p4205_read(stdin, board, msg, sizeof msg) != 0) fail(0, msg);
+  if (p4205_read(in, board, msg, sizeof msg) != 0) cli_input_failed(in, msg);
 
   check(dlx_tiling_init_in(pool, sizeof pool, &dims, &t));
   for (y = 0; y < SIDE; ++y)
@@ -116,12 +127,12 @@ int main(int argc, char **argv) {
     uint64_t total;
     check(dlx_tiling_count(t, 0, &total));
     printf("%llu\n", (unsigned long long)total);
-    return 0;
+    return cli_finish(0);
   }
   st = dlx_tiling_next(t, 0);
   if (st == DLX_EXHAUSTED) {
     printf("No solution\n");
-    return 0;
+    return cli_finish(0);
   }
   if (st != DLX_SOLUTION) check(st);
   check(dlx_tiling_fill(t, filled, SIDE * SIDE));
@@ -129,5 +140,5 @@ int main(int argc, char **argv) {
     for (x = 0; x <= y; ++x) putchar('A' + (int)filled[y * SIDE + x]);
     putchar('\n');
   }
-  return 0;
+  return cli_finish(0);
 }

@@ -3,8 +3,10 @@
  * Input:  N M, then N*M values 0 or 1 (1 <= N, M <= 500, at most 5000 ones).
  * Output: the 1-based numbers of the chosen rows (ascending), or "No Solution!".
  * Malformed input: one line on stderr, exit status 1 (input/p4929.h reads and checks it).
+ * Reads FILE, or standard input without one; output that cannot be written: status 1.
  *
  * The solver lives in a static block sized at compile time for the judge's maxima. */
+#include "cli.h" /* --help, the input file, write errors on stdout */
 #include "dlx.h"
 #include "input/p4929.h" /* p4929_read: the input, checked (no exit, fuzzed) */
 
@@ -22,7 +24,14 @@ static int by_value(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-int main(void) {
+static const char usage[] =
+    "usage: p4929 [FILE]\n"
+    "Luogu P4929 (Dancing Links template): reads N M and an N x M matrix of 0/1 values\n"
+    "(1 <= N, M <= 500, at most 5000 ones) from FILE, or from standard input without one;\n"
+    "prints the 1-based numbers of the rows of an exact cover, ascending, or \"No Solution!\".\n"
+    "Exit status: 0 answered, 1 malformed input or output that cannot be written.\n";
+
+int main(int argc, char **argv) {
   static struct p4929_matrix a;
   static uint32_t input_row[MAX_N]; /* solver row id -> 1-based input row */
   static uint32_t answer[MAX_N];
@@ -31,16 +40,16 @@ int main(void) {
   dlx_dims dims;
   dlx_solver *s = NULL;
   dlx_status st;
+  FILE *in;
 
+  cli_init(argc, argv, "p4929", usage);
+  in = cli_input(cli_judge_args(argc, argv, NULL, NULL));
   if (dlx_abi_version() != DLX_ABI_VERSION) {
     fprintf(stderr, "p4929: libdlx ABI %u, built for %u\n", dlx_abi_version(),
             (unsigned)DLX_ABI_VERSION);
     return 1;
   }
-  if (p4929_read(stdin, &a, msg, sizeof msg) != 0) {
-    fprintf(stderr, "p4929: %s\n", msg);
-    return 1;
-  }
+  if (p4929_read(in, &a, msg, sizeof msg) != 0) cli_input_failed(in, msg);
 
   dims.primary = (uint32_t)a.m;
   dims.secondary = 0;
@@ -79,5 +88,5 @@ int main(void) {
     fprintf(stderr, "p4929: %s\n", dlx_status_str(st));
     return 1;
   }
-  return 0;
+  return cli_finish(0);
 }

@@ -8,6 +8,7 @@
  *
  * dlx_tiling builds the exact cover (60 cell columns + 12 piece columns) and counts;
  * the blocks come from dlx_tiling_new. */
+#include "cli.h" /* --help, write errors on stdout */
 #include "dlx.h"
 
 #include <stdio.h>
@@ -82,10 +83,19 @@ static void count(uint32_t w, uint32_t h, int distinct) {
   dlx_tiling_free(t);
 }
 
+static const char usage[] =
+    "usage: pentomino [--distinct] [WxH ...]\n"
+    "Prints, for each board W x H with W * H = 60 (default: 10x6 12x5 15x4 20x3), the\n"
+    "number of ways the twelve pentominoes tile it, one line \"WxH count\" each.\n"
+    "Reads no input.\n"
+    "  --distinct  count tilings distinct up to the board's symmetries\n"
+    "Exit status: 0 counted, 1 bad arguments or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
   static const char *const defaults[] = {"10x6", "12x5", "15x4", "20x3"};
   int distinct = 0, first = 1, i, boards;
   uint32_t w, h;
+  cli_init(argc, argv, "pentomino", usage);
   if (dlx_abi_version() != DLX_ABI_VERSION) fail("libdlx ABI mismatch");
   if (argc > 1 && strcmp(argv[1], "--distinct") == 0) {
     distinct = 1;
@@ -99,11 +109,13 @@ int main(int argc, char **argv) {
     for (i = 0; i < 4; ++i) {
       parse_board(defaults[i], &w, &h);
       count(w, h, distinct);
+      cli_output_ok();
     }
   }
   for (i = first; i < argc; ++i) {
     parse_board(argv[i], &w, &h);
     count(w, h, distinct);
+    cli_output_ok();
   }
-  return 0;
+  return cli_finish(0);
 }

@@ -4,6 +4,7 @@
  * 200000 updates dlx_progress gives Knuth's estimate of the fraction of the search tree
  * done, drawn as a bar on stderr with the time left extrapolated from the time spent.
  * The count goes to stdout, so `progress 13 2>/dev/null` prints 73712. */
+#include "cli.h" /* --help, write errors on stdout */
 #include "dlx.h"
 
 #include <stdio.h>
@@ -39,6 +40,12 @@ static void draw(double done, double seconds) {
   fflush(stderr);
 }
 
+static const char usage[] =
+    "usage: progress N\n"
+    "Counts the N-queens solutions (N in 1..32) with a progress bar and an estimate of\n"
+    "the time left on stderr (dlx_progress); the count goes to stdout. Reads no input.\n"
+    "Exit status: 0 counted, 1 bad arguments or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
   long n;
   uint32_t r, c;
@@ -48,6 +55,7 @@ int main(int argc, char **argv) {
   uint64_t count = 0, drawn = 0;
   clock_t start = clock();
 
+  cli_init(argc, argv, "progress", usage);
   if (argc != 2 || (n = parse_n(argv[1])) < 0) {
     fprintf(stderr, "usage: progress N   (N in 1..%d)\n", MAX_QUEENS);
     return 1;
@@ -96,5 +104,5 @@ int main(int argc, char **argv) {
   fprintf(stderr, "\n");
   printf("%llu\n", (unsigned long long)count);
   dlx_free(s);
-  return 0;
+  return cli_finish(0);
 }

@@ -3,6 +3,7 @@
  * Exact cover with secondary columns: each board row and column must hold exactly one
  * queen (primary), each diagonal at most one (secondary). 8 -> 92, 12 -> 14200.
  * With --stats, the search figures (Knuth's nodes and updates) go to stderr. */
+#include "cli.h" /* --help, write errors on stdout */
 #include "dlx.h"
 
 #include <stdio.h>
@@ -22,6 +23,13 @@ static long parse_n(const char *text) {
   return v >= 1 ? v : -1;
 }
 
+static const char usage[] =
+    "usage: queens N [--stats]\n"
+    "Prints the number of ways to place N non-attacking queens on an N x N board\n"
+    "(N in 1..64; 8 -> 92, 12 -> 14200). Reads no input.\n"
+    "  --stats  also print the search figures (Knuth's nodes and updates) on stderr\n"
+    "Exit status: 0 counted, 1 bad arguments or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
   long n;
   uint32_t r, c;
@@ -31,6 +39,7 @@ int main(int argc, char **argv) {
   dlx_status st;
   uint64_t count = 0;
 
+  cli_init(argc, argv, "queens", usage);
   if ((argc != 2 && !stats) || (n = parse_n(argv[1])) < 0) {
     fprintf(stderr, "usage: queens N [--stats]   (N in 1..%d)\n", MAX_QUEENS);
     return 1;
@@ -71,5 +80,5 @@ int main(int argc, char **argv) {
             (unsigned long long)x.updates);
   }
   dlx_free(s);
-  return 0;
+  return cli_finish(0);
 }

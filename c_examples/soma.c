@@ -7,6 +7,7 @@
  *
  * The pieces may be rotated but not reflected (the two screws are each other's
  * mirror image); dlx_tiling generates their 24-rotation orientations. Static block. */
+#include "cli.h" /* --help, write errors on stdout */
 #include "dlx.h"
 
 #include <stdio.h>
@@ -33,11 +34,19 @@ static void check(dlx_status st) {
   }
 }
 
+static const char usage[] =
+    "usage: soma [--distinct]\n"
+    "Prints the number of ways Piet Hein's seven Soma pieces fill a 3x3x3 cube: 11520.\n"
+    "Reads no input.\n"
+    "  --distinct  count solutions distinct up to the cube's 48 symmetries: 240\n"
+    "Exit status: 0 counted, 1 bad arguments or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
   dlx_tiling_dims d = {3, 3, 3, 7, 4, 0};
   dlx_tiling *t;
   uint64_t all, distinct;
   int distinct_only = 0, p;
+  cli_init(argc, argv, "soma", usage);
   if (argc == 2 && strcmp(argv[1], "--distinct") == 0) {
     distinct_only = 1;
   } else if (argc != 1) {
@@ -55,5 +64,5 @@ int main(int argc, char **argv) {
   check(dlx_tiling_build(t));
   check(dlx_tiling_count_distinct(t, &all, &distinct));
   printf("%llu\n", (unsigned long long)(distinct_only ? distinct : all));
-  return 0;
+  return cli_finish(0);
 }

@@ -1,6 +1,7 @@
 // sudoku_game [seed] [size]: a game's frame loop that generates a new puzzle in the
 // background, a fixed work budget per frame, while it keeps "rendering" (here: one
 // progress character per frame). C++17 over include/dlx.hpp.
+#include "cli.h"  // --help, write errors on stdout
 #include "dlx.hpp"
 
 #include <cstdio>
@@ -21,10 +22,18 @@ bool parse(const char *text, unsigned long max, unsigned long &out) {
   return *end == '\0' && out <= max;
 }
 
+const char kUsage[] =
+    "usage: sudoku_game [SEED] [9|16|25]\n"
+    "A game's frame loop that generates a Sudoku puzzle of the given side (default 9)\n"
+    "from SEED (default 1) with a fixed work budget per frame, showing a dot every ten\n"
+    "frames on stderr, then prints the puzzle. Reads no input.\n"
+    "Exit status: 0 done, 1 bad arguments or output that cannot be written.\n";
+
 }  // namespace
 
 int main(int argc, char **argv) {
   unsigned long seed = 1, size = 9;
+  cli_init(argc, argv, "sudoku_game", kUsage);
   if (argc > 3 || (argc > 1 && !parse(argv[1], 0xFFFFFFFFul, seed)) ||
       (argc > 2 && (!parse(argv[2], 25, size) || (size != 9 && size != 16 && size != 25)))) {
     std::fprintf(stderr, "usage: sudoku_game [seed] [9|16|25]\n");
@@ -67,5 +76,5 @@ int main(int argc, char **argv) {
     }
     std::printf("\n");
   }
-  return 0;
+  return cli_finish(0);
 }

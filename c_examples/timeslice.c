@@ -4,6 +4,7 @@
  * back to rendering when it is spent, so the search never stalls the loop. Every
  * solution of N-queens (default 8) is printed with the frame it appeared in. At the
  * end the total is checked against one unlimited count. */
+#include "cli.h" /* --help, write errors on stdout */
 #include "dlx.h"
 
 #include <stdio.h>
@@ -20,9 +21,15 @@ static long parse(const char *text, long max) {
   return v >= 1 ? v : -1;
 }
 
+static const char usage[] =
+    "usage: timeslice [N] [BUDGET]\n"
+    "A game loop that spends at most BUDGET link updates (default 500) per frame on the\n"
+    "N-queens search (N in 1..16, default 8) and prints each solution with its frame,\n"
+    "then the totals. Reads no input.\n"
+    "Exit status: 0 done, 1 bad arguments or output that cannot be written.\n";
+
 int main(int argc, char **argv) {
-  long n = argc > 1 ? parse(argv[1], 16) : 8;
-  long budget = argc > 2 ? parse(argv[2], 1000000000L) : 500;
+  long n, budget;
   uint32_t r, c;
   unsigned long frame = 0, found = 0;
   uint64_t expected = 0;
@@ -31,6 +38,9 @@ int main(int argc, char **argv) {
   dlx_status st = DLX_OK;
   dlx_stats stats;
 
+  cli_init(argc, argv, "timeslice", usage);
+  n = argc > 1 ? parse(argv[1], 16) : 8;
+  budget = argc > 2 ? parse(argv[2], 1000000000L) : 500;
   if (argc > 3 || n < 0 || budget < 0) {
     fprintf(stderr, "usage: timeslice [N in 1..16] [budget >= 1]\n");
     return 1;
@@ -69,6 +79,7 @@ int main(int argc, char **argv) {
       printf("frame %lu: solution %lu:", frame, ++found);
       for (i = 0; i < (size_t)n; ++i) printf(" %d", column_of_row[i] + 1);
       printf("\n");
+      cli_output_ok();
       dlx_get_stats(s, &stats);
       spent = stats.updates - frame_start;
     }
@@ -89,5 +100,5 @@ int main(int argc, char **argv) {
             (unsigned long long)expected);
     return 1;
   }
-  return 0;
+  return cli_finish(0);
 }

@@ -782,3 +782,389 @@ fn soma() {
     ]);
     run_table("soma", cases);
 }
+
+// ------------------------------------------------------------------ output that cannot be written
+// A program whose answer cannot be delivered must not exit 0 as if it had been: stdout
+// on a full device (/dev/full), stdout closed (`prog >&-`), and a pipe whose reader is
+// gone while SIGPIPE is ignored (as under many daemons and Python's subprocess). Each
+// ends with status 1 and one line on stderr naming the error.
+
+/// A successful run of every program, with output on stdout: (program, args, stdin).
+/// "FILE" in args is a scratch path that does not exist.
+fn good_runs() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>)> {
+    let empty16: Vec<u8> = "----------------\n".repeat(16).into_bytes();
+    let puzzle =
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    vec![
+        ("p4929", vec![], sample("p4929", "sample1.in")),
+        ("p1784", vec![], sample("p1784", "sample1.in")),
+        ("poj3074", vec![], sample("poj3074", "sample1.in")),
+        ("hiho1321", vec![], sample("hiho1321", "sample1.in")),
+        ("uva1309", vec![], empty16),
+        ("p1074", vec![], sample("p1074", "sample1.in")),
+        ("p4205", vec![], sample("p4205", "sample1.in")),
+        ("p4205", vec!["--count"], sample("p4205", "sample1.in")),
+        ("sudoku", vec![], puzzle.to_vec()),
+        ("sudoku", vec!["--count", "--limit", "2"], puzzle.to_vec()),
+        (
+            "sudoku",
+            vec!["--generate", "3", "--size", "9", "--seed", "1"],
+            Vec::new(),
+        ),
+        ("queens", vec!["8"], Vec::new()),
+        ("timeslice", vec![], Vec::new()),
+        ("progress", vec!["8"], Vec::new()),
+        ("resume", vec!["6", "FILE"], Vec::new()),
+        ("pentomino", vec!["20x3"], Vec::new()),
+        ("soma", vec!["--distinct"], Vec::new()),
+        ("sudoku_game", vec!["3", "9"], Vec::new()),
+    ]
+}
+
+/// The programs that draw progress on stderr as they go: the error is their last line.
+const CHATTY: &[&str] = &["progress", "sudoku_game"];
+
+enum Sink {
+    DevFull,
+    Closed,
+    BrokenPipe,
+}
+
+fn run_with_sink(
+    program: &str,
+    args: &[String],
+    input: &[u8],
+    sink: &Sink,
+) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let exe = examples_dir().join(program);
+    let scratch = common::scratch_dir("write-errors");
+    let stdin_path = scratch.join(format!("{program}.in"));
+    std::fs::write(&stdin_path, input).unwrap();
+    let stdin = std::fs::File::open(&stdin_path).unwrap();
+    // sh sets up what Command cannot: a closed descriptor 1, SIGPIPE ignored
+    // (the ignored disposition survives exec; Command itself resets it).
+    let script = match sink {
+        Sink::DevFull => r#"exec "$0" "$@""#,
+        Sink::Closed => r#"exec "$0" "$@" >&-"#,
+        Sink::BrokenPipe => r#"trap '' PIPE; exec "$0" "$@""#,
+    };
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script).arg(&exe).args(args);
+    cmd.stdin(stdin).stderr(Stdio::piped());
+    match sink {
+        Sink::DevFull => {
+            let full = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap();
+            cmd.stdout(full);
+        }
+        Sink::Closed => {
+            cmd.stdout(Stdio::null());
+        }
+        Sink::BrokenPipe => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader); // nobody will ever read: every write fails with EPIPE
+            cmd.stdout(writer);
+        }
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn write_errors() {
+    examples_dir();
+    let scratch = common::scratch_dir("write-errors");
+    for (program, args, input) in good_runs() {
+        let file = scratch.join(format!("{program}.img"));
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if *a == "FILE" {
+                    file.to_str().unwrap().to_string()
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect();
+        let what = format!("{program} {}", args.join(" "));
+        // The run itself is fine when stdout works.
+        let _ = std::fs::remove_file(&file);
+        let out = run_example(
+            program,
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+            &input,
+        );
+        assert_eq!(out.status.code(), Some(0), "{what}: {out:?}");
+        assert!(!out.stdout.is_empty(), "{what}: prints nothing");
+        for (sink, reason) in [
+            (Sink::DevFull, "No space left on device"),
+            (Sink::Closed, "Bad file descriptor"),
+            (Sink::BrokenPipe, "Broken pipe"),
+        ] {
+            let _ = std::fs::remove_file(&file);
+            let start = Instant::now();
+            let out = run_with_sink(program, &args, &input, &sink);
+            let took = start.elapsed();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let want = format!("{program}: cannot write standard output: {reason}");
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{what} ({reason}): status {:?}, stderr {stderr:?}",
+                out.status
+            );
+            assert_eq!(
+                stderr
+                    .lines()
+                    .filter(|l| l.contains("cannot write"))
+                    .count(),
+                1,
+                "{what} ({reason}): stderr {stderr:?}"
+            );
+            assert!(
+                stderr.ends_with(&format!("{want}\n")),
+                "{what} ({reason}): stderr {stderr:?}, want {want:?}"
+            );
+            if !CHATTY.contains(&program) {
+                assert_eq!(stderr.lines().count(), 1, "{what} ({reason}): {stderr:?}");
+            }
+            assert!(
+                took < Duration::from_secs(5),
+                "{what} ({reason}): took {took:?}"
+            );
+        }
+    }
+    // resume keeps its image when the final count cannot be written, so a second try
+    // with a working stdout still gets the answer.
+    let file = scratch.join("resume-keep.img");
+    let path = file.to_str().unwrap().to_string();
+    let _ = std::fs::remove_file(&file);
+    let out = run_example("resume", &["9", &path, "2000"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(file.exists(), "resume 9 did not pause");
+    let out = run_with_sink("resume", &["9".into(), path.clone()], b"", &Sink::DevFull);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        file.exists(),
+        "resume dropped its image although the count was lost"
+    );
+    let out = run_example("resume", &["9", &path], b"");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "352\n");
+    assert!(!file.exists());
+}
+
+// ------------------------------------------------------------------ --help and arguments
+
+/// Every program in c_examples/build (the C++ builds `*.cxx` too) answers --help: the
+/// usage on stdout, nothing on stderr, status 0; and --help into /dev/full fails.
+#[test]
+fn every_program_answers_help() {
+    let dir = examples_dir();
+    let mut programs = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = e.metadata().unwrap();
+        if meta.is_file() && meta.permissions().mode() & 0o111 != 0 {
+            programs.push(e.file_name().to_string_lossy().into_owned());
+        }
+    }
+    programs.sort();
+    for p in [
+        "p4929",
+        "p1784",
+        "sudoku",
+        "queens",
+        "resume",
+        "sudoku_game",
+    ] {
+        assert!(programs.iter().any(|q| q == p), "{p} not built");
+    }
+    for program in &programs {
+        let out = run_example(program, &["--help"], b"");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{program} --help: {out:?}");
+        assert!(out.stderr.is_empty(), "{program} --help: {out:?}");
+        assert!(
+            stdout.starts_with("usage: ") && stdout.lines().count() >= 3,
+            "{program} --help: {stdout:?}"
+        );
+        assert!(
+            stdout.contains("Exit status"),
+            "{program} --help says nothing of its exit status: {stdout:?}"
+        );
+        let out = run_with_sink(program, &["--help".into()], b"", &Sink::DevFull);
+        assert_eq!(out.status.code(), Some(1), "{program} --help >/dev/full");
+    }
+}
+
+/// The programs that read a file (or standard input without one): they say so in
+/// --help, read a named file like stdin, and refuse unknown options, a second file, a
+/// missing file and a directory with the path and the OS's reason.
+#[test]
+fn input_file_arguments() {
+    let scratch = common::scratch_dir("input-files");
+    let puzzle =
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let runs: Vec<(&str, &[&str], Vec<u8>)> = vec![
+        ("p4929", &[], sample("p4929", "sample1.in")),
+        ("p1784", &[], sample("p1784", "sample1.in")),
+        ("poj3074", &[], sample("poj3074", "sample1.in")),
+        ("hiho1321", &[], sample("hiho1321", "sample1.in")),
+        ("uva1309", &[], "----------------\n".repeat(16).into_bytes()),
+        ("p1074", &[], sample("p1074", "sample1.in")),
+        ("p4205", &[], sample("p4205", "sample1.in")),
+        ("p4205", &["--count"], sample("p4205", "sample1.in")),
+        ("sudoku", &[], puzzle.to_vec()),
+        ("sudoku", &["--count", "--limit", "2"], puzzle.to_vec()),
+    ];
+    for (program, flags, input) in runs {
+        let help = run_example(program, &["--help"], b"");
+        let help = String::from_utf8_lossy(&help.stdout);
+        assert!(
+            help.contains("[FILE]") && help.contains("standard input"),
+            "{program} --help does not say what it reads: {help:?}"
+        );
+        let with = |extra: &[&str]| -> Vec<String> {
+            flags.iter().chain(extra).map(|s| s.to_string()).collect()
+        };
+        let from_stdin = run_example(program, flags, &input);
+        assert_eq!(
+            from_stdin.status.code(),
+            Some(0),
+            "{program}: {from_stdin:?}"
+        );
+        let file = scratch.join(format!("{program}.in"));
+        std::fs::write(&file, &input).unwrap();
+        let path = file.to_str().unwrap();
+        let args = with(&[path]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let from_file = run_example(program, &args, b"junk that must not be read");
+        assert_eq!(
+            from_file.status.code(),
+            Some(0),
+            "{program} FILE: {from_file:?}"
+        );
+        assert_eq!(from_file.stdout, from_stdin.stdout, "{program} FILE");
+        let dash = with(&["-"]);
+        let dash: Vec<&str> = dash.iter().map(String::as_str).collect();
+        assert_eq!(
+            run_example(program, &dash, &input).stdout,
+            from_stdin.stdout
+        );
+
+        for (what, extra, message) in [
+            (
+                "unknown option",
+                vec!["--bogus"],
+                "unknown option '--bogus'".to_string(),
+            ),
+            (
+                "two files",
+                vec![path, path],
+                "one input file at most".to_string(),
+            ),
+            (
+                "missing file",
+                vec!["/nonexistent/dlx-input"],
+                "cannot open '/nonexistent/dlx-input': No such file or directory".to_string(),
+            ),
+            (
+                "a directory",
+                vec![scratch.to_str().unwrap()],
+                format!("cannot read '{}': Is a directory", scratch.display()),
+            ),
+        ] {
+            let args = with(&extra);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            assert_rejected(program, &args, &input, what);
+            let err = run_example(program, &args, &input).stderr;
+            let err = String::from_utf8_lossy(&err);
+            assert!(
+                err.starts_with(&format!("{program}: ")) && err.contains(&message),
+                "{program} {what}: {err:?}, want {message:?}"
+            );
+        }
+    }
+}
+
+/// resume names the image file and the OS's reason when it cannot use it.
+#[test]
+fn resume_file_errors() {
+    let scratch = common::scratch_dir("resume-files");
+    let missing_dir = scratch.join("no-such-dir").join("x.img");
+    let p = missing_dir.to_str().unwrap();
+    assert_rejected(
+        "resume",
+        &["10", p, "100"],
+        b"",
+        "image in a missing directory",
+    );
+    let err = run_example("resume", &["10", p, "100"], b"").stderr;
+    assert_eq!(
+        String::from_utf8_lossy(&err),
+        format!("resume: cannot create image file '{p}': No such file or directory\n")
+    );
+    let d = scratch.to_str().unwrap();
+    assert_rejected("resume", &["10", d], b"", "a directory as the image");
+    let err = run_example("resume", &["10", d], b"").stderr;
+    assert_eq!(
+        String::from_utf8_lossy(&err),
+        format!("resume: cannot read image file '{d}': Is a directory\n")
+    );
+}
+
+/// `sudoku --count` on an empty grid: progress on stderr (always on a terminal, here
+/// asked for with --progress), a time limit that stops it with a lower bound (status
+/// 3), and a limit.
+#[test]
+fn sudoku_count_progress_and_limits() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let start = Instant::now();
+    let out = run_example(
+        "sudoku",
+        &["--count", "--time", "1", "--progress"],
+        empty.as_bytes(),
+    );
+    let took = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let n: u64 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    assert!(n > 0, "no solution counted in a second");
+    assert!(
+        stderr.contains("solutions so far"),
+        "no progress: {stderr:?}"
+    );
+    assert!(
+        stderr.ends_with(&format!(
+            "sudoku: line 1: stopped after 1 s: at least {n} solutions\n"
+        )),
+        "{stderr:?}"
+    );
+    assert!(took < Duration::from_secs(3), "--time 1 took {took:?}");
+    // Without --progress and not on a terminal: quiet. The limit stops it.
+    let out = run_example("sudoku", &["--count", "--limit", "5000"], empty.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"5000\n");
+    assert!(out.stderr.is_empty());
+    let out = run_example(
+        "sudoku",
+        &["--count", "--limit", "5000", "--progress"],
+        empty.as_bytes(),
+    );
+    assert_eq!(out.stdout, b"5000\n");
+    for (what, args) in [
+        ("--time without seconds", &["--count", "--time"][..]),
+        ("--time 0", &["--count", "--time", "0"]),
+        ("--time letters", &["--count", "--time", "soon"]),
+        ("--time without --count", &["--time", "1"]),
+        ("--progress without --count", &["--progress"]),
+        (
+            "--generate with --time",
+            &["--generate", "1", "--size", "9", "--time", "1"],
+        ),
+    ] {
+        assert_rejected("sudoku", args, empty.as_bytes(), what);
+    }
+}
