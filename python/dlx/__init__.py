@@ -272,37 +272,73 @@ def _text_arg(value: object, name: str) -> bytes:
 class _Slices:
     """Budgets for a resumable C call, sized so that one call lasts about 20 ms: Python
     gets control back that often, so a KeyboardInterrupt (Ctrl-C) lands within one
-    slice and a timeout is checked between slices. Only the time spent inside the C
-    calls counts towards the timeout."""
+    slice and a timeout is checked between slices. Only the time spent searching
+    counts towards the timeout (an iterator's time between solutions does not)."""
 
     TARGET = 0.02  # seconds per slice
     MIN_BUDGET = 1 << 10
     MAX_BUDGET = 1 << 40
+    START_BUDGET = 1 << 14
 
     def __init__(self, timeout: Optional[float], what: str):
         self.timeout = timeout
         self.what = what
         self.spent = 0.0
-        self.budget = 1 << 14
+        self.budget = self.START_BUDGET
+        self.mark = time.perf_counter()
 
-    def run(self, call, *args) -> int:
-        """One budgeted call ``call(*args, budget)``; returns its status."""
-        start = time.perf_counter()
-        status = call(*args, self.budget)
-        took = time.perf_counter() - start
+    def tick(self, budget_spent: bool, partial: Optional[int] = None) -> None:
+        """Books the time since the last tick; after a call that spent its whole
+        budget, sizes the budget to the clock. Raises SearchTimeout when time is up."""
+        now = time.perf_counter()
+        took = now - self.mark
+        self.mark = now
         self.spent += took
-        if status == BUDGET_SPENT:  # the whole budget went: adapt its size to the clock
+        if budget_spent:
             if took < self.TARGET / 4:
                 self.budget = min(self.budget * 2, self.MAX_BUDGET)
             elif took > self.TARGET * 2:
                 self.budget = max(self.budget // 2, self.MIN_BUDGET)
-        return status
-
-    def check(self, partial: Optional[int] = None) -> None:
-        """Raises SearchTimeout when the time is up."""
         if self.timeout is not None and self.spent >= self.timeout:
             raise SearchTimeout(f"{self.what}: no result within the timeout of "
                                 f"{self.timeout} s", partial)
+
+    def pause(self) -> None:
+        """Books the search time before handing control to the caller (a yield)."""
+        now = time.perf_counter()
+        self.spent += now - self.mark
+        self.mark = now
+
+    def resume(self) -> None:
+        """Starts the clock again after a pause."""
+        self.mark = time.perf_counter()
+
+    def run(self, call, *args) -> int:
+        """One budgeted call ``call(*args, budget)``; returns its status."""
+        status = call(*args, self.budget)
+        if status == BUDGET_SPENT:
+            self.tick(True)
+        return status
+
+    def count(self, call, *args, limit: int) -> int:
+        """Counts the solutions that ``call(*args, budget)`` reports, up to ``limit``
+        (0 = all). The clock is read only when a budget is spent and every 256
+        solutions, which keeps the cost per solution low."""
+        found = 0
+        while True:
+            status = call(*args, self.budget)
+            if status == SOLUTION:
+                found += 1
+                if found == limit:
+                    return found
+                if not found & 255:
+                    self.tick(False, found)
+            elif status == BUDGET_SPENT:
+                self.tick(True, found)
+            elif status == EXHAUSTED:
+                return found
+            else:
+                _check(status, self.what)
 
 
 # --- figures --------------------------------------------------------------------------
@@ -518,10 +554,11 @@ class Problem:
                                              ctypes.byref(n)), "solution")
                     found = rows[:n.value] if n.value else []
                     self._last = solver.stats()
+                    slices.pause()
                     yield found
+                    slices.resume()
                 elif status == EXHAUSTED:
                     return
-                slices.check()
         finally:
             self._finish(solver)
 
@@ -546,17 +583,7 @@ class Problem:
         t = _timeout_arg(timeout)
         solver = self._start()
         try:
-            slices = _Slices(t, "Problem.count")
-            found = 0
-            while True:
-                status = _check(slices.run(_lib.dlx_next, solver.handle), "count")
-                if status == SOLUTION:
-                    found += 1
-                    if found == lim:
-                        return found
-                elif status == EXHAUSTED:
-                    return found
-                slices.check(found)
+            return _Slices(t, "Problem.count").count(_lib.dlx_next, solver.handle, limit=lim)
         finally:
             self._finish(solver)
 
@@ -666,12 +693,11 @@ class Sudoku:
             _check(_lib.dlx_sudoku_set_givens(self._s, givens, self._cells), "solve")
             slices = _Slices(t, "Sudoku.solve")
             while True:
-                status = _check(slices.run(self._next, out), "solve")
+                status = _check(slices.run(self._next, out), "Sudoku.solve")
                 if status == SOLUTION:
                     return self._format(out)
                 if status == EXHAUSTED:
                     return None
-                slices.check()
         finally:
             self._leave()
 
@@ -690,17 +716,7 @@ class Sudoku:
         self._enter("count")
         try:
             _check(_lib.dlx_sudoku_set_givens(self._s, givens, self._cells), "count")
-            slices = _Slices(t, "Sudoku.count")
-            found = 0
-            while True:
-                status = _check(slices.run(self._next, out), "count")
-                if status == SOLUTION:
-                    found += 1
-                    if found == lim:
-                        return found
-                elif status == EXHAUSTED:
-                    return found
-                slices.check(found)
+            return _Slices(t, "Sudoku.count").count(self._next, out, limit=lim)
         finally:
             self._leave()
 
@@ -721,7 +737,7 @@ class Sudoku:
             slices = _Slices(t, "Sudoku.generate")
             while _check(slices.run(self._generate, puzzle, solution),
                          "Sudoku.generate") != OK:
-                slices.check()
+                pass
             return self._format(puzzle), self._format(solution)
         finally:
             self._leave()

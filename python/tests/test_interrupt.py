@@ -71,26 +71,23 @@ def test_ctrl_c_stops_a_long_generation():
 
 def test_keyboard_interrupt_leaves_objects_usable(monkeypatch):
     # The interrupt surfaces between slices; the search is dropped cleanly.
-    q = queens(8)
-    calls = []
-    real = dlx._Slices.run
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
 
-    def run(self, call, *args):
-        calls.append(1)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real(self, call, *args)
-
-    monkeypatch.setattr(dlx._Slices, "run", run)
+    q = queens(10)
+    s = Sudoku(9)
+    monkeypatch.setattr(dlx._Slices, "tick", interrupted)
+    monkeypatch.setattr(dlx._Slices, "START_BUDGET", 1)  # every call spends its budget
     with pytest.raises(KeyboardInterrupt):
         q.count()
-    s = Sudoku(9)
-    calls.clear()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in q:
+            pass
     with pytest.raises(KeyboardInterrupt):
         s.count("." * 81)
     monkeypatch.undo()
     q.add_row([0])  # no search is left under way
-    assert q.count() == 92
+    assert q.count() == 724
     assert s.count("." * 81, limit=4) == 4
 
 
