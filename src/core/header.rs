@@ -105,6 +105,13 @@ pub struct Header {
     pub sol_len: u32,
 }
 
+/// The block length in words a solver header records, when it agrees with the
+/// dimensions it records (for the C layer, before it trusts the length).
+pub fn block_words(w: &[u32]) -> Option<u64> {
+    let h = Header::load(w)?;
+    (h.dims.required_words()? == h.words).then_some(h.words)
+}
+
 impl Header {
     pub fn new(dims: Dims, words: u64) -> Header {
         Header {

@@ -203,6 +203,16 @@ impl<'a> Maximizer<'a> {
             return Err(Error::TooSmall);
         }
         words[..l.total].fill(0);
+        Maximizer::init_zeroed(words, dims)
+    }
+
+    /// [`Maximizer::init`] for a block that is all zero already (fresh from a zeroing
+    /// allocator): writes only the header.
+    pub fn init_zeroed(words: &'a mut [u32], dims: Dims) -> Result<Maximizer<'a>, Error> {
+        let l = max_layout(&dims).ok_or(Error::Arg)?;
+        if words.len() < l.total {
+            return Err(Error::TooSmall);
+        }
         let m = Maximizer::carve(words, l);
         MAX_KIND.start(m.head, l.total as u64);
         m.head[W_PRIMARY] = dims.primary;
@@ -230,8 +240,10 @@ impl<'a> Maximizer<'a> {
     }
 
     /// The total words of the block a header describes (for the C layer), if valid.
+    /// Agrees with the dimensions the header records, or `None`.
     pub fn words_of(head: &[u32]) -> Option<u64> {
-        MAX_KIND.words_of(head)
+        let recorded = MAX_KIND.words_of(head)?;
+        (max_layout(&Self::dims_of(head))?.total as u64 == recorded).then_some(recorded)
     }
 
     /// True when the header says the library allocated the block.

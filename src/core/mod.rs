@@ -12,9 +12,12 @@ mod solver;
 mod split;
 
 pub use header::{
-    Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, KIND, LAYOUT_VERSION, MAGIC,
+    block_words, Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, KIND, LAYOUT_VERSION,
+    MAGIC,
 };
 pub use layout::{Dims, Layout, ALIGN, HEADER_WORDS, MAX_NODES};
-pub use maximize::{max_required_bytes, max_required_words, MaxStats, Maximizer, MAX_HEADER_WORDS};
+pub use maximize::{
+    max_required_bytes, max_required_words, MaxStats, Maximizer, MAX_HEADER_WORDS, MAX_KIND,
+};
 pub use solver::{solution_words, stats_of, Error, Solver, Stats, Step};
 pub use split::{prefix_words, Prefix};

@@ -57,6 +57,19 @@ impl<'a> Solver<'a> {
         }
         // Zero everything once, so the block (and any image of it) holds no stale bytes.
         words[..layout.total].fill(0);
+        Solver::init_zeroed(words, dims)
+    }
+
+    /// [`Solver::init`] for a block that is all zero already (fresh from a zeroing
+    /// allocator): writes only the header, the column lists and the column headers,
+    /// so the pages of a huge capacity stay untouched until rows arrive. On a block
+    /// that is not zero the solver works all the same, but its unused words keep
+    /// their old bytes (and so does an image of it).
+    pub fn init_zeroed(words: &'a mut [u32], dims: Dims) -> Result<Solver<'a>, Error> {
+        let layout = dims.layout().ok_or(Error::Arg)?;
+        if words.len() < layout.total {
+            return Err(Error::TooSmall);
+        }
         let mut s = Solver::carve(words, Header::new(dims, layout.total as u64), layout);
         s.clear();
         Ok(s)

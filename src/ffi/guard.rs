@@ -1,72 +1,55 @@
-//! Turning a C handle into a safe core view, one call at a time.
+//! The one guard every handle kind goes through, and the one way blocks are made
+//! and released.
 //!
-//! A handle is the address of its block. While a call runs, the block's busy word is
-//! set, so a callback that re-enters the handle gets `DLX_ERR_BUSY` without any Rust
-//! reference to the block being alive at that moment.
+//! A handle is the address of its block, and every block starts with the common
+//! prefix of [`crate::block`]. Before a call trusts a handle, [`Entered::enter`]
+//! checks, in this order: NULL (`DLX_ERR_NULL`), alignment (`DLX_ERR_MISALIGNED`), the
+//! kind's magic and layout version (`DLX_ERR_CORRUPT`), the poison mark
+//! (`DLX_ERR_INTERNAL`) and the busy mark (`DLX_ERR_BUSY`); then it sets the busy mark
+//! until the call ends, so a callback that re-enters the handle is refused without
+//! any Rust reference to the block being alive at that moment. The safe view of the
+//! block exists only inside [`Entered::run`], which turns a panic into
+//! `DLX_ERR_INTERNAL` and poisons the handle (std builds; without std a panic
+//! cannot unwind, see `panic_handler` in lib.rs).
+
+use ::core::ffi::c_void;
+use ::core::marker::PhantomData;
 
 use super::status::*;
-use crate::block;
-use crate::core::{Header, Solver, HEADER_WORDS, MAGIC};
+use crate::block::{self, Kind};
+use crate::outcome::Error;
 
-/// The opaque solver handle; it points at the start of its memory block.
-pub struct dlx_solver {
-    _opaque: [u8; 0],
+/// A kind of handle: its opaque C type, the block's identity, and its safe view.
+pub(crate) trait Handle {
+    /// Magic, layout version and header length of the kind's blocks.
+    const KIND: Kind;
+    /// The safe view of an open block.
+    type View<'a>;
+    /// The block's length in words, when the header (of `KIND.header_words` words,
+    /// prefix checked) is consistent with it; the guard never makes a slice longer
+    /// than this.
+    fn words_of(head: &[u32]) -> Option<u64>;
+    /// Opens a block of the kind, checking its header.
+    fn open(words: &mut [u32]) -> Result<Self::View<'_>, Error>;
 }
 
-/// The common prefix of a handle's block, for a moment.
+/// The prefix of a handle's block, for a moment.
 ///
 /// # Safety
-/// `s` must be a non-NULL handle made by this library (aligned, at least a header
-/// long), and no Rust reference to its block may be alive.
-unsafe fn prefix<'a>(s: *const dlx_solver) -> &'a mut [u32] {
-    // SAFETY: the caller guarantees a live, aligned block of at least the prefix.
-    unsafe { ::core::slice::from_raw_parts_mut(s.cast::<u32>().cast_mut(), block::PREFIX_WORDS) }
-}
-
-/// Checks a handle before any use: NULL, not a solver, poisoned, or busy.
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library.
-unsafe fn check(s: *const dlx_solver) -> Result<(), dlx_status> {
-    if s.is_null() {
-        return Err(DLX_ERR_NULL);
-    }
-    // SAFETY: non-NULL handles point at a block of at least a header.
-    let head = unsafe { prefix(s) };
-    if head[block::W_MAGIC] != MAGIC {
-        return Err(DLX_ERR_CORRUPT);
-    }
-    if block::is_poisoned(head) {
-        return Err(DLX_ERR_INTERNAL);
-    }
-    if block::is_busy(head) {
-        return Err(DLX_ERR_BUSY);
-    }
-    Ok(())
-}
-
-/// Marks the handle busy. Pair with [`leave`].
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library.
-pub(crate) unsafe fn enter(s: *mut dlx_solver) -> Result<(), dlx_status> {
+/// `h` is non-NULL and aligned, the start of a live block of at least the prefix,
+/// and no Rust reference to the block is alive while the result is.
+unsafe fn prefix<'a, H>(h: *mut H) -> &'a mut [u32] {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        check(s)?;
-        block::set_busy(prefix(s), true);
-    }
-    Ok(())
-}
-
-/// # Safety
-/// `s` was accepted by [`enter`].
-pub(crate) unsafe fn leave(s: *mut dlx_solver) {
-    // SAFETY: forwarded from the caller.
-    unsafe { block::set_busy(prefix(s), false) }
+    unsafe { ::core::slice::from_raw_parts_mut(h.cast::<u32>(), block::PREFIX_WORDS) }
 }
 
 /// Runs `f`, turning a panic into `Err` where unwinding exists (the std build).
 pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, ()> {
+    #[cfg(feature = "test-hooks")]
+    let f = || {
+        hooks::fire();
+        f()
+    };
     #[cfg(feature = "std")]
     {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|_| ())
@@ -77,194 +60,303 @@ pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, ()> {
     }
 }
 
-/// Runs `f` on the core view of an entered handle; a panic poisons the handle.
-///
-/// # Safety
-/// `s` was accepted by [`enter`] and no other reference to its block is alive.
-pub(crate) unsafe fn run_entered(
-    s: *mut dlx_solver,
-    f: impl FnOnce(&mut Solver<'_>) -> dlx_status,
-) -> dlx_status {
-    let outcome = catch(|| {
-        // SAFETY: the header's word count was written by `Solver::init` for this block.
-        let words = unsafe {
-            let n = block::get64(prefix(s), block::W_WORDS);
-            ::core::slice::from_raw_parts_mut(s.cast::<u32>(), n as usize)
-        };
-        match Solver::open(words) {
-            Ok(mut solver) => f(&mut solver),
-            Err(e) => status_of(e),
-        }
-    });
-    match outcome {
-        Ok(status) => status,
-        Err(()) => {
-            // SAFETY: the closure's borrow of the block ended with the unwind.
-            unsafe { block::poison(prefix(s)) };
-            DLX_ERR_INTERNAL
-        }
-    }
+/// A handle inside a call: the busy mark is set from [`Entered::enter`] until drop.
+pub(crate) struct Entered<H: Handle> {
+    h: *mut H,
+    _kind: PhantomData<H>,
 }
 
-/// The whole of a simple call: enter, run `f`, leave.
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library, not in use by another thread.
-pub(crate) unsafe fn with_solver(
-    s: *mut dlx_solver,
-    f: impl FnOnce(&mut Solver<'_>) -> dlx_status,
-) -> dlx_status {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        if let Err(e) = enter(s) {
-            return e;
+impl<H: Handle> Entered<H> {
+    /// Checks the handle (see the module comment) and marks it busy.
+    ///
+    /// # Safety
+    /// `h` is NULL or a handle made by this library, not used by another thread.
+    pub(crate) unsafe fn enter(h: *mut H) -> Result<Self, dlx_status> {
+        // SAFETY: forwarded from the caller.
+        let head = unsafe { Self::checked_prefix(h)? };
+        if block::is_poisoned(head) {
+            return Err(DLX_ERR_INTERNAL);
         }
-        let status = run_entered(s, f);
-        leave(s);
-        status
-    }
-}
-
-/// The header of a handle, for read-only calls (refused while the handle is busy).
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library.
-pub(crate) unsafe fn peek(s: *const dlx_solver) -> Result<Header, dlx_status> {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        check(s)?;
-        peek_header(s)
-    }
-}
-
-/// The header of a non-NULL handle, whether busy or not.
-///
-/// # Safety
-/// `s` is a handle made by this library.
-pub(crate) unsafe fn peek_header(s: *const dlx_solver) -> Result<Header, dlx_status> {
-    if s.is_null() {
-        return Err(DLX_ERR_NULL);
-    }
-    // SAFETY: a handle has at least HEADER_WORDS readable words; only raw reads
-    // happen, so an enclosing call's state is not disturbed.
-    let head = unsafe { ::core::slice::from_raw_parts(s.cast::<u32>(), HEADER_WORDS as usize) };
-    Solver::peek(head).map_err(status_of)
-}
-
-/// Allocates a block of `need` bytes, aligned like every block, and
-/// builds a handle in it with `init` (which marks it heap-owned and returns its
-/// status). On any failure the block is freed again and the status returned; without
-/// the `alloc` feature the answer is `DLX_ERR_NO_MEMORY`.
-pub(crate) fn new_block(
-    need: usize,
-    init: impl FnOnce(&mut [u32]) -> dlx_status,
-) -> Result<*mut u8, dlx_status> {
-    #[cfg(feature = "alloc")]
-    {
-        use ::alloc::alloc::{alloc, dealloc, Layout};
-        let Ok(layout) = Layout::from_size_align(need, crate::core::ALIGN) else {
-            return Err(DLX_ERR_ARG);
-        };
-        if need < 4 {
-            return Err(DLX_ERR_ARG);
+        if block::is_busy(head) {
+            return Err(DLX_ERR_BUSY);
         }
-        // SAFETY: the layout is not zero-sized (checked above).
-        let mem = unsafe { alloc(layout) };
-        if mem.is_null() {
-            return Err(DLX_ERR_NO_MEMORY);
-        }
-        // SAFETY: freshly allocated, aligned, `need` bytes, not aliased.
-        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-        let status = catch(|| init(words)).unwrap_or(DLX_ERR_INTERNAL);
-        if status == DLX_OK {
-            return Ok(mem);
-        }
-        // SAFETY: allocated above with this layout and not handed out.
-        unsafe { dealloc(mem, layout) };
-        Err(status)
+        block::set_busy(head, true);
+        Ok(Entered {
+            h,
+            _kind: PhantomData,
+        })
     }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = (need, init);
-        Err(DLX_ERR_NO_MEMORY)
-    }
-}
 
-/// Releases a block made by [`new_block`], wiping its magic word first so that a
-/// stale handle is refused rather than trusted.
-///
-/// # Safety
-/// `block` came from `new_block` with the same `bytes` and is not used afterwards.
-pub(crate) unsafe fn free_block(block: *mut u8, bytes: usize) {
-    #[cfg(feature = "alloc")]
-    {
-        use ::alloc::alloc::{dealloc, Layout};
-        if let Ok(layout) = Layout::from_size_align(bytes, crate::core::ALIGN) {
-            // SAFETY: forwarded from the caller.
-            unsafe {
-                block.cast::<u32>().write(0);
-                dealloc(block, layout);
+    /// NULL, alignment, magic and version.
+    ///
+    /// # Safety
+    /// As [`Entered::enter`].
+    unsafe fn checked_prefix<'a>(h: *mut H) -> Result<&'a mut [u32], dlx_status> {
+        if h.is_null() {
+            return Err(DLX_ERR_NULL);
+        }
+        if !(h as usize).is_multiple_of(crate::core::ALIGN) {
+            return Err(DLX_ERR_MISALIGNED);
+        }
+        // SAFETY: non-NULL and aligned; a handle's block holds at least the prefix.
+        let head = unsafe { prefix(h) };
+        let kind = H::KIND;
+        if head[block::W_MAGIC] != kind.magic || head[block::W_VERSION] != kind.version {
+            return Err(DLX_ERR_CORRUPT);
+        }
+        Ok(head)
+    }
+
+    /// The whole block, as long as its header says and no longer.
+    ///
+    /// # Safety
+    /// `self` is entered and no other reference to the block is alive.
+    unsafe fn words<'a>(&self) -> Result<&'a mut [u32], Error> {
+        let header = H::KIND.header_words;
+        // SAFETY: the prefix is checked; a block of this kind holds its whole header.
+        let head = unsafe { ::core::slice::from_raw_parts(self.h.cast::<u32>(), header) };
+        let n = H::words_of(head).ok_or(Error::Corrupt)?;
+        let n = usize::try_from(n).map_err(|_| Error::Corrupt)?;
+        // SAFETY: the header (written by the kind's init, checked above) gives the
+        // block's length.
+        Ok(unsafe { ::core::slice::from_raw_parts_mut(self.h.cast::<u32>(), n) })
+    }
+
+    /// Runs `f` on the safe view of the block; a panic poisons the handle and
+    /// gives `DLX_ERR_INTERNAL`.
+    pub(crate) fn run<R: IntoStatus>(
+        &mut self,
+        f: impl FnOnce(&mut H::View<'_>) -> R,
+    ) -> dlx_status {
+        let outcome = catch(|| {
+            // SAFETY: entered; the view lives only inside this closure.
+            let words = unsafe { self.words() }?;
+            H::open(words).map(|mut view| f(&mut view).into_status())
+        });
+        self.settle(outcome)
+    }
+
+    /// Runs `f` on the views of this block and `other`'s, which must not overlap
+    /// (`DLX_ERR_ARG`); a panic poisons both handles.
+    pub(crate) fn run_with<G: Handle, R: IntoStatus>(
+        &mut self,
+        other: &mut Entered<G>,
+        f: impl FnOnce(&mut H::View<'_>, &mut G::View<'_>) -> R,
+    ) -> dlx_status {
+        let outcome = catch(|| {
+            // SAFETY: both entered; the views live only inside this closure, and
+            // are made only when the blocks do not overlap.
+            let (a, b) = unsafe { (self.words()?, other.words()?) };
+            let (a_lo, b_lo) = (a.as_ptr() as usize, b.as_ptr() as usize);
+            if a_lo < b_lo + 4 * b.len() && b_lo < a_lo + 4 * a.len() {
+                return Ok(DLX_ERR_ARG);
+            }
+            let mut va = H::open(a)?;
+            let mut vb = G::open(b)?;
+            Ok(f(&mut va, &mut vb).into_status())
+        });
+        if outcome.is_err() {
+            other.poison();
+        }
+        self.settle(outcome)
+    }
+
+    fn settle(&mut self, outcome: Result<Result<dlx_status, Error>, ()>) -> dlx_status {
+        match outcome {
+            Ok(status) => status.into_status(),
+            Err(()) => {
+                self.poison();
+                DLX_ERR_INTERNAL
             }
         }
     }
-    #[cfg(not(feature = "alloc"))]
-    let _ = (block, bytes);
+
+    fn poison(&mut self) {
+        // SAFETY: entered; any view of the block ended with the unwind.
+        block::poison(unsafe { prefix(self.h) });
+    }
 }
 
-/// Builds a handle with `init` in the caller's block `mem` of `len` bytes, after
-/// checking its alignment and that it holds `need` bytes. The handle is `mem` itself.
+impl<H: Handle> Drop for Entered<H> {
+    fn drop(&mut self) {
+        // SAFETY: entered, so the prefix is live; no view is alive any more.
+        block::set_busy(unsafe { prefix(self.h) }, false);
+    }
+}
+
+/// The whole of an ordinary call: enter, run `f` on the view, leave.
 ///
 /// # Safety
-/// `mem` is non-NULL and points at `len` writable bytes, not in use by anything else.
-pub(crate) unsafe fn init_block(
-    mem: *mut ::core::ffi::c_void,
-    len: usize,
-    need: usize,
-    init: impl FnOnce(&mut [u32]) -> dlx_status,
+/// `h` is NULL or a handle made by this library, not used by another thread, and
+/// every pointer `f` dereferences is valid.
+pub(crate) unsafe fn with<H: Handle, R: IntoStatus>(
+    h: *mut H,
+    f: impl FnOnce(&mut H::View<'_>) -> R,
 ) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    match unsafe { Entered::enter(h) } {
+        Ok(mut e) => e.run(f),
+        Err(status) => status,
+    }
+}
+
+/// Builds a handle with `init` in the caller's block `mem` of `len` bytes: checks
+/// alignment and that it holds `need` bytes (`None`: the dimensions are out of range,
+/// `DLX_ERR_ARG`), zeroes those bytes (so the block, and any image of it, holds no
+/// stale bytes), and stores the handle, which is `mem` itself, in `*out`.
+///
+/// # Safety
+/// `mem` is NULL or points at `len` writable bytes that nothing else uses; `out` is
+/// NULL or valid.
+pub(crate) unsafe fn init_in<H: Handle>(
+    mem: *mut c_void,
+    len: usize,
+    out: *mut *mut H,
+    need: Option<usize>,
+    init: impl FnOnce(&mut [u32]) -> Result<(), Error>,
+) -> dlx_status {
+    if mem.is_null() || out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let Some(need) = need else {
+        return DLX_ERR_ARG;
+    };
     if !(mem as usize).is_multiple_of(crate::core::ALIGN) {
         return DLX_ERR_MISALIGNED;
     }
     if len < need {
         return DLX_ERR_TOO_SMALL;
     }
-    // SAFETY: `mem` is aligned and holds at least `need` writable bytes (checked above
-    // and by the caller).
+    // SAFETY: `mem` is aligned and holds at least `need` writable bytes.
     let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
-    catch(|| init(words)).unwrap_or(DLX_ERR_INTERNAL)
-}
-
-/// Ends a call that ran callbacks (`dlx_enumerate`, `dlx_split`): resets the search
-/// unless the handle is poisoned, clears the busy mark, and stores `reports` in
-/// `*count` when the call did not fail and `count` is not NULL.
-///
-/// # Safety
-/// `s` was accepted by [`enter`]; `count` is valid or NULL.
-pub(crate) unsafe fn finish_walk(
-    s: *mut dlx_solver,
-    mut status: dlx_status,
-    reports: u64,
-    count: *mut u64,
-) -> dlx_status {
-    if status != DLX_ERR_INTERNAL {
-        // SAFETY: forwarded from the caller.
-        let reset = unsafe {
-            run_entered(s, |solver| {
-                solver.reset();
-                DLX_OK
-            })
-        };
-        if reset != DLX_OK {
-            status = reset;
-        }
-    }
-    // SAFETY: forwarded from the caller.
-    unsafe { leave(s) };
-    if status >= 0 {
-        // SAFETY: valid or NULL by contract.
-        if let Some(c) = unsafe { count.as_mut() } {
-            *c = reports;
-        }
+    let status = catch(|| {
+        words.fill(0);
+        init(words)
+    })
+    .map_or(DLX_ERR_INTERNAL, IntoStatus::into_status);
+    if status == DLX_OK {
+        // SAFETY: checked for NULL above.
+        unsafe { *out = mem.cast() };
     }
     status
+}
+
+/// Like [`init_in`] with a block of `need` bytes from the global allocator, zeroed
+/// by it (so untouched pages stay untouched: a huge capacity costs nothing until it
+/// is used) and marked heap-owned. `DLX_ERR_NO_MEMORY` when the allocator refuses
+/// or the library was built without the `alloc` feature.
+///
+/// # Safety
+/// `out` is NULL or valid.
+pub(crate) unsafe fn new<H: Handle>(
+    out: *mut *mut H,
+    need: Option<usize>,
+    init: impl FnOnce(&mut [u32]) -> Result<(), Error>,
+) -> dlx_status {
+    if out.is_null() {
+        return DLX_ERR_NULL;
+    }
+    let Some(need) = need else {
+        return DLX_ERR_ARG;
+    };
+    #[cfg(feature = "alloc")]
+    {
+        use ::alloc::alloc::{alloc_zeroed, dealloc, Layout};
+        if need < 4 * H::KIND.header_words {
+            return DLX_ERR_ARG;
+        }
+        let Ok(layout) = Layout::from_size_align(need, crate::core::ALIGN) else {
+            return DLX_ERR_NO_MEMORY;
+        };
+        // SAFETY: the layout is not zero-sized (checked above).
+        let mem = unsafe { alloc_zeroed(layout) };
+        if mem.is_null() {
+            return DLX_ERR_NO_MEMORY;
+        }
+        // SAFETY: freshly allocated, aligned, `need` zeroed bytes, not aliased.
+        let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
+        let status = catch(|| {
+            init(words)?;
+            block::set(words, block::FLAG_HEAP, true);
+            Ok::<(), Error>(())
+        })
+        .map_or(DLX_ERR_INTERNAL, IntoStatus::into_status);
+        if status == DLX_OK {
+            // SAFETY: checked for NULL above.
+            unsafe { *out = mem.cast() };
+        } else {
+            // SAFETY: allocated above with this layout and not handed out.
+            unsafe { dealloc(mem, layout) };
+        }
+        status
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = (need, init);
+        DLX_ERR_NO_MEMORY
+    }
+}
+
+/// Releases a block made by [`new`]: NULL, a handle of another kind, one inside a
+/// call, one made in the caller's memory (no heap mark) or one whose header no
+/// longer gives its size is left alone. The magic word is wiped first, so that a
+/// stale handle is refused rather than trusted.
+///
+/// # Safety
+/// `h` is NULL or a live handle; it is not used afterwards.
+pub(crate) unsafe fn free<H: Handle>(h: *mut H) {
+    // SAFETY: forwarded from the caller.
+    let Ok(head) = (unsafe { Entered::<H>::checked_prefix(h) }) else {
+        return;
+    };
+    if block::is_busy(head) || !block::is_heap(head) {
+        return;
+    }
+    // SAFETY: the prefix is checked; a block of this kind holds its whole header.
+    let header = unsafe { ::core::slice::from_raw_parts(h.cast::<u32>(), H::KIND.header_words) };
+    let Some(bytes) = H::words_of(header).and_then(|w| usize::try_from(w).ok()?.checked_mul(4))
+    else {
+        return;
+    };
+    #[cfg(feature = "alloc")]
+    {
+        use ::alloc::alloc::{dealloc, Layout};
+        if let Ok(layout) = Layout::from_size_align(bytes, crate::core::ALIGN) {
+            // SAFETY: the heap mark says `new` allocated this block, of this size.
+            unsafe {
+                h.cast::<u32>().write(0);
+                dealloc(h.cast(), layout);
+            }
+        }
+    }
+    #[cfg(not(feature = "alloc"))]
+    let _ = bytes;
+}
+
+/// A way for the C test suite to reach the panic path of every handle kind (the
+/// library is written not to panic, so nothing else reaches it on purpose). Only
+/// with the `test-hooks` feature, which the shipped library never enables.
+///
+/// cbindgen:ignore
+#[cfg(feature = "test-hooks")]
+pub(crate) mod hooks {
+    use ::core::sync::atomic::{AtomicBool, Ordering};
+
+    static ARMED: AtomicBool = AtomicBool::new(false);
+
+    /// Panics once, in the next guarded piece of safe code, if armed.
+    pub(crate) fn fire() {
+        if ARMED.swap(false, Ordering::Relaxed) {
+            panic!("dlx test hook: a panic on purpose");
+        }
+    }
+
+    /// Test-only: the next guarded call (on any handle) panics inside the library,
+    /// as an internal error would, so the handle is poisoned. Not declared in
+    /// dlx.h; the test declares it itself.
+    #[doc(hidden)]
+    #[no_mangle]
+    pub extern "C" fn dlx_test_panic_next_call() {
+        ARMED.store(true, Ordering::Relaxed);
+    }
 }

@@ -2,10 +2,11 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, enter, finish_walk, peek, peek_header, run_entered, with_solver};
-use super::solver::dlx_solver;
+use super::guard::{catch, with, Entered};
+use super::solver::{dlx_solver, finish_walk};
 use super::status::*;
-use crate::core::{self, Prefix, Solver, HEADER_WORDS};
+use crate::core::{Prefix, Solver, HEADER_WORDS};
+use crate::outcome::Error;
 
 /// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
 /// the call), `is_solution` 1 for a complete solution found at or above the split
@@ -32,23 +33,18 @@ pub unsafe extern "C" fn dlx_image(
     mem: *mut *const c_void,
     len: *mut usize,
 ) -> dlx_status {
-    if mem.is_null() || len.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: forwarded from the caller; `peek` refuses a busy handle.
-    let h = match unsafe { peek(s) } {
-        Ok(h) => h,
-        Err(e) => return e,
-    };
-    let Some(bytes) = h.dims.required_bytes() else {
-        return DLX_ERR_CORRUPT;
-    };
-    // SAFETY: checked for NULL above.
+    let mem = try_mut!(mem);
+    let len = try_mut!(len);
+    // SAFETY: forwarded from the caller.
     unsafe {
-        *mem = s.cast();
-        *len = bytes;
+        with(s.cast_mut(), |solver| {
+            (*mem, *len) = (
+                s.cast(),
+                solver.dims().required_bytes().ok_or(Error::Corrupt)?,
+            );
+            Ok::<(), Error>(())
+        })
     }
-    DLX_OK
 }
 
 /// Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
@@ -78,7 +74,7 @@ pub unsafe extern "C" fn dlx_attach(
     if mem.is_null() || out.is_null() {
         return DLX_ERR_NULL;
     }
-    if !(mem as usize).is_multiple_of(core::ALIGN) {
+    if !(mem as usize).is_multiple_of(crate::core::ALIGN) {
         return DLX_ERR_MISALIGNED;
     }
     if (len as u64) < HEADER_WORDS * 4 {
@@ -86,15 +82,13 @@ pub unsafe extern "C" fn dlx_attach(
     }
     // SAFETY: `mem` is aligned and holds `len` writable bytes.
     let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), len / 4) };
-    match catch(|| Solver::attach(words).map(drop)) {
-        Ok(Ok(())) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
+    let status =
+        catch(|| Solver::attach(words).map(drop)).map_or(DLX_ERR_INTERNAL, IntoStatus::into_status);
+    if status == DLX_OK {
+        // SAFETY: checked for NULL above.
+        unsafe { *out = mem.cast() };
     }
+    status
 }
 
 /// Knuth's estimate of the fraction of the search tree already explored, in
@@ -110,23 +104,10 @@ pub unsafe extern "C" fn dlx_attach(
 /// `s` is NULL or a live handle; `fraction` valid or NULL.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) -> dlx_status {
-    if fraction.is_null() {
-        return DLX_ERR_NULL;
-    }
-    let mut value = 0.0;
+    let fraction = try_mut!(fraction);
     // SAFETY: forwarded from the caller. The call marks the handle busy for its
     // duration (a write to the caller's block, as every call does).
-    let status = unsafe {
-        with_solver(s.cast_mut(), |solver| {
-            value = solver.progress();
-            DLX_OK
-        })
-    };
-    if status == DLX_OK {
-        // SAFETY: checked for NULL above.
-        unsafe { *fraction = value };
-    }
-    status
+    unsafe { with(s.cast_mut(), |solver| *fraction = solver.progress()) }
 }
 
 /// Splits the search into independent sub-problems: runs a fresh search down to
@@ -159,48 +140,37 @@ pub unsafe extern "C" fn dlx_split(
     let Some(f) = f else {
         return DLX_ERR_NULL;
     };
-    // SAFETY: forwarded from the caller. As in `dlx_enumerate`, each step borrows the
-    // block only inside `run_entered`, so no Rust reference is alive while `f` runs.
-    unsafe {
-        if let Err(e) = enter(s) {
-            return e;
-        }
-        let mut reports = 0u64;
-        let mut status = run_entered(s, |solver| {
-            solver.split_start();
-            DLX_OK
-        });
-        while status == DLX_OK {
-            let mut got = None;
-            status = run_entered(s, |solver| {
-                got = solver.split_next(depth);
-                DLX_OK
+    // SAFETY: forwarded from the caller.
+    let mut e = match unsafe { Entered::enter(s) } {
+        Ok(e) => e,
+        Err(status) => return status,
+    };
+    // As in `dlx_enumerate`, the block is borrowed only inside `run`, so no Rust
+    // reference to it is alive while `f` runs.
+    let mut reports = 0u64;
+    let mut status = e.run(|solver| solver.split_start());
+    while status == DLX_OK {
+        let mut got = None;
+        status = e.run(|solver| {
+            got = solver.split_next(depth).map(|p| {
+                let rows = solver.prefix(p);
+                (rows.as_ptr(), rows.len(), matches!(p, Prefix::Solution(_)))
             });
-            let Some(prefix) = got else {
-                if status == DLX_OK {
-                    status = DLX_EXHAUSTED;
-                }
-                break;
-            };
-            let rows = match peek_header(s) {
-                Ok(h) => core::prefix_words(&h, prefix.len()).ok_or(DLX_ERR_INTERNAL),
-                Err(e) => Err(e),
-            };
-            let (offset, n) = match rows {
-                Ok(r) => r,
-                Err(e) => {
-                    status = e;
-                    break;
-                }
-            };
-            reports += 1;
-            let solution = i32::from(matches!(prefix, Prefix::Solution(_)));
-            if f(user, s.cast::<u32>().add(offset), n, solution) != 0 {
-                status = DLX_STOPPED;
+        });
+        let Some((rows, n, solution)) = got else {
+            if status == DLX_OK {
+                status = DLX_EXHAUSTED;
             }
+            break;
+        };
+        reports += 1;
+        // SAFETY: a valid function by contract; `rows` points into the block.
+        if unsafe { f(user, rows, n, i32::from(solution)) } != 0 {
+            status = DLX_STOPPED;
         }
-        finish_walk(s, status, reports, count)
     }
+    // SAFETY: forwarded from the caller.
+    unsafe { finish_walk(e, status, reports, count) }
 }
 
 /// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
@@ -223,28 +193,16 @@ pub unsafe extern "C" fn dlx_count_parallel(
     limit: u64,
     count: *mut u64,
 ) -> dlx_status {
-    if count.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let count = try_mut!(count);
     if threads > DLX_MAX_THREADS {
         return DLX_ERR_ARG;
     }
-    let mut total = 0u64;
     // SAFETY: forwarded from the caller.
-    let status = unsafe {
-        with_solver(s, |solver| match count_parallel(solver, threads, limit) {
-            Ok(n) => {
-                total = n;
-                DLX_OK
-            }
-            Err(e) => e,
+    unsafe {
+        with(s, |solver| {
+            count_parallel(solver, threads, limit).map(|n| *count = n)
         })
-    };
-    if status == DLX_OK {
-        // SAFETY: checked for NULL above.
-        unsafe { *count = total };
     }
-    status
 }
 
 /// The most threads `dlx_count_parallel` accepts.

@@ -2,14 +2,27 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, enter, free_block, init_block, leave, new_block, run_entered};
+use super::guard::{self, with, Entered, Handle};
 use super::solver::{dlx_dims, dlx_solver};
 use super::status::*;
-use crate::core::{self, max_required_bytes, Dims, Maximizer, Step};
+use crate::block::Kind;
+use crate::core::{self, max_required_bytes, Dims, Maximizer};
+use crate::outcome::Error;
 
 /// The opaque maximiser handle; it points at the start of its memory block.
 pub struct dlx_maximizer {
     _opaque: [u8; 0],
+}
+
+impl Handle for dlx_maximizer {
+    const KIND: Kind = core::MAX_KIND;
+    type View<'a> = Maximizer<'a>;
+    fn words_of(head: &[u32]) -> Option<u64> {
+        Maximizer::words_of(head)
+    }
+    fn open(words: &mut [u32]) -> Result<Maximizer<'_>, Error> {
+        Maximizer::open(words)
+    }
 }
 
 /// Figures of a maximisation besides the solver's own (`dlx_get_stats` on the solver
@@ -25,33 +38,6 @@ pub struct dlx_max_stats {
     pub proven: u32,
 }
 
-/// The words of a maximiser handle.
-///
-/// # Safety
-/// `m` is NULL or a handle made by this library that nothing else borrows.
-unsafe fn words<'a>(m: *mut dlx_maximizer) -> Result<&'a mut [u32], dlx_status> {
-    if m.is_null() {
-        return Err(DLX_ERR_NULL);
-    }
-    if !(m as usize).is_multiple_of(core::ALIGN) {
-        return Err(DLX_ERR_CORRUPT);
-    }
-    // SAFETY: a handle points at an aligned block of at least the header.
-    let head =
-        unsafe { ::core::slice::from_raw_parts(m.cast::<u32>(), core::MAX_HEADER_WORDS as usize) };
-    let n = Maximizer::words_of(head).ok_or(DLX_ERR_CORRUPT)?;
-    // SAFETY: the header was written by `Maximizer::init` for a block of `n` words.
-    Ok(unsafe { ::core::slice::from_raw_parts_mut(m.cast::<u32>(), n as usize) })
-}
-
-fn step_status(step: Step) -> dlx_status {
-    match step {
-        Step::Solution => DLX_SOLUTION,
-        Step::Exhausted => DLX_EXHAUSTED,
-        Step::BudgetSpent => DLX_BUDGET_SPENT,
-    }
-}
-
 /// Bytes of memory a maximiser for solvers of dimensions `*d` needs; 0 if `d` is NULL
 /// or the size does not fit. Equals `DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary,
 /// max_rows, max_entries)`: 20 bytes per node, 8 per row, 20 per primary column,
@@ -61,11 +47,10 @@ fn step_status(step: Step) -> dlx_status {
 /// `d` is NULL or points at a `dlx_dims`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_maximizer_required_size(d: *const dlx_dims) -> usize {
-    // SAFETY: checked for NULL; the caller vouches for the pointee.
-    match unsafe { d.as_ref() } {
-        Some(d) => max_required_bytes(&Dims::from(*d)).unwrap_or(0),
-        None => 0,
-    }
+    // SAFETY: the caller's contract: NULL or a `dlx_dims`.
+    let d = unsafe { d.as_ref() };
+    d.and_then(|d| max_required_bytes(&Dims::from(*d)))
+        .unwrap_or(0)
 }
 
 /// Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
@@ -88,26 +73,13 @@ pub unsafe extern "C" fn dlx_maximizer_init_in(
     d: *const dlx_dims,
     out: *mut *mut dlx_maximizer,
 ) -> dlx_status {
-    if mem.is_null() || d.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: checked for NULL above.
-    let dims = Dims::from(unsafe { *d });
-    let Some(need) = max_required_bytes(&dims) else {
-        return DLX_ERR_ARG;
-    };
-    // SAFETY: `mem` is non-NULL (checked above) and `len` bytes by contract.
-    let status = unsafe {
-        init_block(mem, len, need, |words| match Maximizer::init(words, dims) {
-            Ok(_) => DLX_OK,
-            Err(e) => status_of(e),
+    let dims = Dims::from(try_read!(d));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::init_in(mem, len, out, max_required_bytes(&dims), |w| {
+            Maximizer::init_zeroed(w, dims).map(drop)
         })
-    };
-    if status == DLX_OK {
-        // SAFETY: checked for NULL above.
-        unsafe { *out = mem.cast() };
     }
-    status
 }
 
 /// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
@@ -121,28 +93,12 @@ pub unsafe extern "C" fn dlx_maximizer_new(
     d: *const dlx_dims,
     out: *mut *mut dlx_maximizer,
 ) -> dlx_status {
-    if d.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: checked for NULL above.
-    let dims = Dims::from(unsafe { *d });
-    let Some(need) = max_required_bytes(&dims) else {
-        return DLX_ERR_ARG;
-    };
-    let made = new_block(need, |words| match Maximizer::init(words, dims) {
-        Ok(mut handle) => {
-            handle.set_heap(true);
-            DLX_OK
-        }
-        Err(e) => status_of(e),
-    });
-    match made {
-        Ok(mem) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Err(e) => e,
+    let dims = Dims::from(try_read!(d));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::new(out, max_required_bytes(&dims), |w| {
+            Maximizer::init_zeroed(w, dims).map(drop)
+        })
     }
 }
 
@@ -154,14 +110,7 @@ pub unsafe extern "C" fn dlx_maximizer_new(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_maximizer_free(m: *mut dlx_maximizer) {
     // SAFETY: forwarded from the caller.
-    let Ok(w) = (unsafe { words(m) }) else {
-        return;
-    };
-    if Maximizer::heap_of(w) {
-        let bytes = w.len() * 4;
-        // SAFETY: the heap flag says `dlx_maximizer_new` allocated this block.
-        unsafe { free_block(m.cast(), bytes) };
-    }
+    unsafe { guard::free(m) }
 }
 
 /// Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a
@@ -180,16 +129,7 @@ pub unsafe extern "C" fn dlx_maximizer_set_weight(
     weight: i64,
 ) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    let w = match unsafe { words(m) } {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    let r = catch(|| Maximizer::open(w).and_then(|mut mx| mx.set_weight(row, weight)));
-    match r {
-        Ok(Ok(())) => DLX_OK,
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
-    }
+    unsafe { with(m, |mx| mx.set_weight(row, weight)) }
 }
 
 /// Forgets the best solution and the optimisation under way, so the next
@@ -201,15 +141,7 @@ pub unsafe extern "C" fn dlx_maximizer_set_weight(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_maximizer_reset(m: *mut dlx_maximizer) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    let w = match unsafe { words(m) } {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    match catch(|| Maximizer::open(w).map(|mut mx| mx.reset())) {
-        Ok(Ok(())) => DLX_OK,
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
-    }
+    unsafe { with(m, |mx| mx.reset()) }
 }
 
 /// Searches for the maximum-weight solution of the problem in `s` (rows, forced rows
@@ -249,29 +181,10 @@ pub unsafe extern "C" fn dlx_maximize(
     budget: u64,
 ) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    let w = match unsafe { words(m) } {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        if let Err(e) = enter(s) {
-            return e;
-        }
-        let status = run_entered(s, |solver| {
-            let (m_lo, m_hi) = (w.as_ptr() as usize, w.as_ptr() as usize + w.len() * 4);
-            let s_lo = s as usize;
-            let s_hi = s_lo + solver.dims().required_bytes().unwrap_or(0);
-            if m_lo < s_hi && s_lo < m_hi {
-                return DLX_ERR_ARG;
-            }
-            match Maximizer::open(w).and_then(|mut mx| mx.step(solver, budget)) {
-                Ok(step) => step_status(step),
-                Err(e) => status_of(e),
-            }
-        });
-        leave(s);
-        status
+    let entered = unsafe { Entered::enter(m).and_then(|em| Ok((em, Entered::enter(s)?))) };
+    match entered {
+        Ok((mut em, mut es)) => em.run_with(&mut es, |mx, solver| mx.step(solver, budget)),
+        Err(status) => status,
     }
 }
 
@@ -296,33 +209,19 @@ pub unsafe extern "C" fn dlx_maximizer_best(
     if rows.is_null() != n.is_null() {
         return DLX_ERR_NULL;
     }
-    // SAFETY: forwarded from the caller; only read through the slice.
-    let w = match unsafe { words(m.cast_mut()) } {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    let got = catch(|| {
-        let mx = Maximizer::open(w)?;
-        let (v, r) = mx.best().ok_or(core::Error::State)?;
-        let v = v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
-        Ok((v, r.as_ptr(), r.len()))
-    });
-    match got {
-        Ok(Ok((v, p, len))) => {
-            // SAFETY: checked for NULL; `p` points into the maximiser's block.
-            unsafe {
-                if !value.is_null() {
-                    *value = v;
-                }
-                if !rows.is_null() {
-                    *rows = p;
-                    *n = len;
-                }
+    let (value, rows, n) = (opt_mut!(value), opt_mut!(rows), opt_mut!(n));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with(m.cast_mut(), |mx| {
+            let (v, best) = mx.best().ok_or(Error::State)?;
+            if let Some(p) = value {
+                *p = v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
             }
-            DLX_OK
-        }
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
+            if let (Some(r), Some(n)) = (rows, n) {
+                (*r, *n) = (best.as_ptr(), best.len());
+            }
+            Ok::<(), Error>(())
+        })
     }
 }
 
@@ -336,27 +235,16 @@ pub unsafe extern "C" fn dlx_maximizer_get_stats(
     m: *const dlx_maximizer,
     out: *mut dlx_max_stats,
 ) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
-    let w = match unsafe { words(m.cast_mut()) } {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    match catch(|| Maximizer::open(w).map(|mx| mx.stats())) {
-        Ok(Ok(st)) => {
-            // SAFETY: checked for NULL above.
-            unsafe {
-                *out = dlx_max_stats {
-                    pruned: st.pruned,
-                    improvements: st.improvements,
-                    proven: u32::from(st.proven),
-                };
-            }
-            DLX_OK
-        }
-        Ok(Err(e)) => status_of(e),
-        Err(()) => DLX_ERR_INTERNAL,
+    unsafe {
+        with(m.cast_mut(), |mx| {
+            let st = mx.stats();
+            *out = dlx_max_stats {
+                pruned: st.pruned,
+                improvements: st.improvements,
+                proven: u32::from(st.proven),
+            };
+        })
     }
 }

@@ -4,6 +4,8 @@
 //! safe core code inside a panic guard. Out-parameters are written only on success.
 #![allow(non_camel_case_types)]
 
+#[macro_use]
+mod macros;
 mod guard;
 mod image;
 mod solver;

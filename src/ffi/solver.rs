@@ -2,14 +2,27 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{
-    enter, finish_walk, free_block, init_block, new_block, peek, peek_header, run_entered,
-    with_solver,
-};
+use super::guard::{self, with, Entered, Handle};
 use super::status::*;
-use crate::core::{self, Dims, Solver, Step};
+use crate::block::Kind;
+use crate::core::{self, Dims, Solver};
+use crate::outcome::{Error, Stats};
 
-pub use super::guard::dlx_solver;
+/// The opaque solver handle; it points at the start of its memory block.
+pub struct dlx_solver {
+    _opaque: [u8; 0],
+}
+
+impl Handle for dlx_solver {
+    const KIND: Kind = core::KIND;
+    type View<'a> = Solver<'a>;
+    fn words_of(head: &[u32]) -> Option<u64> {
+        core::block_words(head)
+    }
+    fn open(words: &mut [u32]) -> Result<Solver<'_>, Error> {
+        Solver::open(words)
+    }
+}
 
 /// The fixed capacity of a solver.
 #[repr(C)]
@@ -53,25 +66,22 @@ pub struct dlx_stats {
     pub max_depth: u32,
 }
 
+impl From<Stats> for dlx_stats {
+    fn from(st: Stats) -> dlx_stats {
+        dlx_stats {
+            nodes: st.nodes,
+            updates: st.updates,
+            solutions: st.solutions,
+            depth: st.depth,
+            max_depth: st.max_depth,
+        }
+    }
+}
+
 /// Called once per solution with its row ids (forced rows first); return 0 to go on,
 /// anything else to stop. `rows` is valid only during the call.
 pub type dlx_solution_fn =
     Option<unsafe extern "C" fn(user: *mut c_void, rows: *const u32, n: usize) -> i32>;
-
-fn done(r: Result<(), core::Error>) -> dlx_status {
-    match r {
-        Ok(()) => DLX_OK,
-        Err(e) => status_of(e),
-    }
-}
-
-fn step_status(step: Step) -> dlx_status {
-    match step {
-        Step::Solution => DLX_SOLUTION,
-        Step::Exhausted => DLX_EXHAUSTED,
-        Step::BudgetSpent => DLX_BUDGET_SPENT,
-    }
-}
 
 /// Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
 /// does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
@@ -81,11 +91,9 @@ fn step_status(step: Step) -> dlx_status {
 /// `d` is NULL or points at a `dlx_dims`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_required_size(d: *const dlx_dims) -> usize {
-    // SAFETY: checked for NULL; the caller vouches for the pointee.
-    match unsafe { d.as_ref() } {
-        Some(d) => Dims::from(*d).required_bytes().unwrap_or(0),
-        None => 0,
-    }
+    // SAFETY: the caller's contract: NULL or a `dlx_dims`.
+    let d = unsafe { d.as_ref() };
+    d.and_then(|d| Dims::from(*d).required_bytes()).unwrap_or(0)
 }
 
 /// The alignment in bytes a solver's memory block needs: `DLX_ALIGN`, a power of two
@@ -112,26 +120,13 @@ pub unsafe extern "C" fn dlx_init_in(
     d: *const dlx_dims,
     out: *mut *mut dlx_solver,
 ) -> dlx_status {
-    if mem.is_null() || d.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: checked for NULL above.
-    let dims = Dims::from(unsafe { *d });
-    let Some(need) = dims.required_bytes() else {
-        return DLX_ERR_ARG;
-    };
-    // SAFETY: `mem` is non-NULL (checked above) and `len` bytes by contract.
-    let status = unsafe {
-        init_block(mem, len, need, |words| match Solver::init(words, dims) {
-            Ok(_) => DLX_OK,
-            Err(e) => status_of(e),
+    let dims = Dims::from(try_read!(d));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::init_in(mem, len, out, dims.required_bytes(), |w| {
+            Solver::init_zeroed(w, dims).map(drop)
         })
-    };
-    if status == DLX_OK {
-        // SAFETY: checked for NULL above.
-        unsafe { *out = mem.cast() };
     }
-    status
 }
 
 /// Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
@@ -142,28 +137,12 @@ pub unsafe extern "C" fn dlx_init_in(
 /// `d` and `out` are valid or NULL.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) -> dlx_status {
-    if d.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: checked for NULL above.
-    let dims = Dims::from(unsafe { *d });
-    let Some(need) = dims.required_bytes() else {
-        return DLX_ERR_ARG;
-    };
-    let made = new_block(need, |words| match Solver::init(words, dims) {
-        Ok(mut handle) => {
-            handle.set_heap(true);
-            DLX_OK
-        }
-        Err(e) => status_of(e),
-    });
-    match made {
-        Ok(mem) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Err(e) => e,
+    let dims = Dims::from(try_read!(d));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::new(out, dims.required_bytes(), |w| {
+            Solver::init_zeroed(w, dims).map(drop)
+        })
     }
 }
 
@@ -175,12 +154,7 @@ pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) 
 #[no_mangle]
 pub unsafe extern "C" fn dlx_free(s: *mut dlx_solver) {
     // SAFETY: forwarded from the caller.
-    if let Ok(h) = unsafe { peek(s) } {
-        if h.has(core::FLAG_HEAP) {
-            // SAFETY: the heap flag says `dlx_new` allocated this block of this size.
-            unsafe { free_block(s.cast(), h.words as usize * 4) };
-        }
-    }
+    unsafe { guard::free(s) }
 }
 
 /// Adds a row covering the `n` columns `cols[0..n]` (0-based, any order) and stores
@@ -200,33 +174,24 @@ pub unsafe extern "C" fn dlx_add_row(
     n: usize,
     row_out: *mut u32,
 ) -> dlx_status {
-    if cols.is_null() && n > 0 {
-        return DLX_ERR_NULL;
-    }
+    let cols = try_slice!(cols, n);
+    let row_out = opt_mut!(row_out);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_solver(s, |solver| {
-            if n > solver.dims().max_entries as usize {
-                return if solver.phase().searching() {
-                    DLX_ERR_STATE
+        with(s, |solver| {
+            if cols.len() > solver.dims().max_entries as usize {
+                // Refused before the core's quadratic duplicate check sees it.
+                return Err(if solver.phase().searching() {
+                    Error::State
                 } else {
-                    DLX_ERR_CAPACITY
-                };
+                    Error::Capacity
+                });
             }
-            let cols: &[u32] = if n == 0 {
-                &[]
-            } else {
-                ::core::slice::from_raw_parts(cols, n)
-            };
-            match solver.add_row(cols) {
-                Ok(row) => {
-                    if !row_out.is_null() {
-                        *row_out = row;
-                    }
-                    DLX_OK
-                }
-                Err(e) => status_of(e),
+            let row = solver.add_row(cols)?;
+            if let Some(out) = row_out {
+                *out = row;
             }
+            Ok(())
         })
     }
 }
@@ -243,7 +208,7 @@ pub unsafe extern "C" fn dlx_add_row(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_select_row(s: *mut dlx_solver, row: u32) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe { with_solver(s, |solver| done(solver.select_row(row))) }
+    unsafe { with(s, |solver| solver.select_row(row)) }
 }
 
 /// Drops every forced row. Errors: `DLX_ERR_STATE` (a search is under way).
@@ -253,7 +218,7 @@ pub unsafe extern "C" fn dlx_select_row(s: *mut dlx_solver, row: u32) -> dlx_sta
 #[no_mangle]
 pub unsafe extern "C" fn dlx_unselect_all(s: *mut dlx_solver) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe { with_solver(s, |solver| done(solver.unselect_all())) }
+    unsafe { with(s, |solver| solver.unselect_all()) }
 }
 
 /// Abandons the search under way (if any); the next `dlx_next` starts from the
@@ -264,12 +229,7 @@ pub unsafe extern "C" fn dlx_unselect_all(s: *mut dlx_solver) -> dlx_status {
 #[no_mangle]
 pub unsafe extern "C" fn dlx_reset(s: *mut dlx_solver) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_solver(s, |solver| {
-            solver.reset();
-            DLX_OK
-        })
-    }
+    unsafe { with(s, |solver| solver.reset()) }
 }
 
 /// Drops all rows and forced rows and zeroes the figures; the dimensions, the seed and
@@ -280,12 +240,7 @@ pub unsafe extern "C" fn dlx_reset(s: *mut dlx_solver) -> dlx_status {
 #[no_mangle]
 pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_solver(s, |solver| {
-            solver.clear();
-            DLX_OK
-        })
-    }
+    unsafe { with(s, |solver| solver.clear()) }
 }
 
 /// Continues the search (the first call starts it) until the next solution
@@ -299,7 +254,7 @@ pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
 #[no_mangle]
 pub unsafe extern "C" fn dlx_next(s: *mut dlx_solver, budget: u64) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe { with_solver(s, |solver| step_status(solver.next(budget))) }
+    unsafe { with(s, |solver| solver.next(budget)) }
 }
 
 /// The last solution found by `dlx_next`: `*n` row ids at `*rows`, forced rows first in
@@ -316,34 +271,16 @@ pub unsafe extern "C" fn dlx_solution(
     rows: *mut *const u32,
     n: *mut usize,
 ) -> dlx_status {
-    if rows.is_null() || n.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: forwarded from the caller; `peek` refuses a busy handle.
-    match unsafe { peek(s).and_then(|_| peek_solution(s)) } {
-        Ok((p, len)) => {
-            // SAFETY: checked for NULL above.
-            unsafe {
-                *rows = p;
-                *n = len;
-            }
-            DLX_OK
-        }
-        Err(e) => e,
-    }
-}
-
-/// Where the last solution lies inside the block of `s`, ignoring the busy mark
-/// (callers either hold it or only read).
-///
-/// # Safety
-/// `s` is NULL or a live handle.
-unsafe fn peek_solution(s: *const dlx_solver) -> Result<(*const u32, usize), dlx_status> {
+    let rows = try_mut!(rows);
+    let n = try_mut!(n);
     // SAFETY: forwarded from the caller.
-    let h = unsafe { peek_header(s)? };
-    let (offset, len) = core::solution_words(&h).ok_or(DLX_ERR_STATE)?;
-    // SAFETY: the offset lies inside the handle's block.
-    Ok((unsafe { s.cast::<u32>().add(offset) }, len))
+    unsafe {
+        with(s.cast_mut(), |solver| {
+            let sol = solver.solution().ok_or(Error::State)?;
+            (*rows, *n) = (sol.as_ptr(), sol.len());
+            Ok::<(), Error>(())
+        })
+    }
 }
 
 /// Counts the solutions of a fresh search, stopping at `limit` (0 = no limit; 2
@@ -354,16 +291,9 @@ unsafe fn peek_solution(s: *const dlx_solver) -> Result<(*const u32, usize), dlx
 /// `s` is NULL or a live handle; `count` is valid or NULL.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_count(s: *mut dlx_solver, limit: u64, count: *mut u64) -> dlx_status {
-    if count.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let count = try_mut!(count);
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_solver(s, |solver| {
-            *count = solver.count(limit);
-            DLX_OK
-        })
-    }
+    unsafe { with(s, |solver| *count = solver.count(limit)) }
 }
 
 /// Runs a fresh search and calls `f(user, rows, n)` for every solution until it
@@ -384,38 +314,36 @@ pub unsafe extern "C" fn dlx_enumerate(
     let Some(f) = f else {
         return DLX_ERR_NULL;
     };
-    // SAFETY: forwarded from the caller. The busy word stays set throughout; each
-    // search step borrows the block only inside `run_entered`, so no Rust reference
-    // to it is alive while `f` runs.
-    unsafe {
-        if let Err(e) = enter(s) {
-            return e;
-        }
-        let mut found = 0u64;
-        let mut status = run_entered(s, |solver| {
-            solver.reset();
-            DLX_OK
+    // SAFETY: forwarded from the caller.
+    let mut e = match unsafe { Entered::enter(s) } {
+        Ok(e) => e,
+        Err(status) => return status,
+    };
+    // The busy mark stays set throughout; the block is borrowed only inside `run`,
+    // so no Rust reference to it is alive while `f` runs.
+    let mut found = 0u64;
+    let mut status = e.run(|solver| solver.reset());
+    while status == DLX_OK {
+        let mut sol = (::core::ptr::null(), 0);
+        let step = e.run(|solver| {
+            let step = solver.next(0);
+            if let Some(rows) = solver.solution() {
+                sol = (rows.as_ptr(), rows.len());
+            }
+            step
         });
-        while status == DLX_OK {
-            let step = run_entered(s, |solver| step_status(solver.next(0)));
-            if step != DLX_SOLUTION {
-                status = step;
-                break;
-            }
-            found += 1;
-            let (rows, n) = match peek_solution(s) {
-                Ok(sol) => sol,
-                Err(e) => {
-                    status = e;
-                    break;
-                }
-            };
-            if f(user, rows, n) != 0 {
-                status = DLX_STOPPED;
-            }
+        if step != DLX_SOLUTION {
+            status = step;
+            break;
         }
-        finish_walk(s, status, found, count)
+        found += 1;
+        // SAFETY: a valid function by contract; `sol` points into the block.
+        if unsafe { f(user, sol.0, sol.1) } != 0 {
+            status = DLX_STOPPED;
+        }
     }
+    // SAFETY: forwarded from the caller.
+    unsafe { finish_walk(e, status, found, count) }
 }
 
 /// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
@@ -428,7 +356,7 @@ pub unsafe extern "C" fn dlx_enumerate(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe { with_solver(s, |solver| done(solver.set_seed(seed))) }
+    unsafe { with(s, |solver| solver.set_seed(seed)) }
 }
 
 /// Figures of the current search, or of the last one when none is under way; they
@@ -438,24 +366,34 @@ pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_stat
 /// `s` is NULL or a live handle; `out` is valid or NULL.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_get_stats(s: *const dlx_solver, out: *mut dlx_stats) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
-    let h = match unsafe { peek(s) } {
-        Ok(h) => h,
-        Err(e) => return e,
-    };
-    let st = core::stats_of(&h);
-    // SAFETY: checked for NULL above.
-    unsafe {
-        *out = dlx_stats {
-            nodes: st.nodes,
-            updates: st.updates,
-            solutions: st.solutions,
-            depth: st.depth,
-            max_depth: st.max_depth,
-        };
+    unsafe { with(s.cast_mut(), |solver| *out = solver.stats().into()) }
+}
+
+/// Ends a call that ran callbacks (`dlx_enumerate`, `dlx_split`): resets the search
+/// unless the handle is poisoned, leaves the handle, and stores `reports` in `*count`
+/// when the call did not fail and `count` is not NULL.
+///
+/// # Safety
+/// `count` is valid or NULL.
+pub(crate) unsafe fn finish_walk(
+    mut e: Entered<dlx_solver>,
+    mut status: dlx_status,
+    reports: u64,
+    count: *mut u64,
+) -> dlx_status {
+    if status != DLX_ERR_INTERNAL {
+        let reset = e.run(|solver| solver.reset());
+        if reset != DLX_OK {
+            status = reset;
+        }
     }
-    DLX_OK
+    drop(e);
+    if status >= 0 {
+        if let Some(c) = opt_mut!(count) {
+            *c = reports;
+        }
+    }
+    status
 }

@@ -1,6 +1,8 @@
-//! Status codes: fixed numbers, never renumbered (see API.md).
+//! Status codes: fixed numbers, never renumbered (the contract is docs/API.md), and
+//! the one conversion from what the safe code returns to a `dlx_status`.
 
-use crate::core::Error;
+use crate::outcome::{Error, Step};
+use crate::sudoku::GenStep;
 
 /// Every call's result: 0 = done, positive = an outcome, negative = an error.
 pub type dlx_status = i32;
@@ -46,17 +48,66 @@ pub const DLX_ERR_NO_MEMORY: dlx_status = -14;
 /// A bug; the handle is poisoned and every later call returns this.
 pub const DLX_ERR_INTERNAL: dlx_status = -100;
 
-pub(crate) fn status_of(e: Error) -> dlx_status {
-    match e {
-        Error::TooSmall => DLX_ERR_TOO_SMALL,
-        Error::Capacity => DLX_ERR_CAPACITY,
-        Error::Column => DLX_ERR_COLUMN,
-        Error::Duplicate => DLX_ERR_DUPLICATE,
-        Error::EmptyRow => DLX_ERR_EMPTY_ROW,
-        Error::State => DLX_ERR_STATE,
-        Error::Conflict => DLX_ERR_CONFLICT,
-        Error::Arg => DLX_ERR_ARG,
-        Error::Corrupt => DLX_ERR_CORRUPT,
+/// What a safe call returned, as the status a C caller gets: every `extern "C"`
+/// function ends in this one conversion.
+pub(crate) trait IntoStatus {
+    fn into_status(self) -> dlx_status;
+}
+
+impl IntoStatus for dlx_status {
+    fn into_status(self) -> dlx_status {
+        self
+    }
+}
+
+/// A call that returns nothing succeeded.
+impl IntoStatus for () {
+    fn into_status(self) -> dlx_status {
+        DLX_OK
+    }
+}
+
+impl IntoStatus for Step {
+    fn into_status(self) -> dlx_status {
+        match self {
+            Step::Solution => DLX_SOLUTION,
+            Step::Exhausted => DLX_EXHAUSTED,
+            Step::BudgetSpent => DLX_BUDGET_SPENT,
+        }
+    }
+}
+
+impl IntoStatus for GenStep {
+    fn into_status(self) -> dlx_status {
+        match self {
+            GenStep::Done => DLX_OK,
+            GenStep::BudgetSpent => DLX_BUDGET_SPENT,
+        }
+    }
+}
+
+impl IntoStatus for Error {
+    fn into_status(self) -> dlx_status {
+        match self {
+            Error::TooSmall => DLX_ERR_TOO_SMALL,
+            Error::Capacity => DLX_ERR_CAPACITY,
+            Error::Column => DLX_ERR_COLUMN,
+            Error::Duplicate => DLX_ERR_DUPLICATE,
+            Error::EmptyRow => DLX_ERR_EMPTY_ROW,
+            Error::State => DLX_ERR_STATE,
+            Error::Conflict => DLX_ERR_CONFLICT,
+            Error::Arg => DLX_ERR_ARG,
+            Error::Corrupt => DLX_ERR_CORRUPT,
+        }
+    }
+}
+
+impl<T: IntoStatus, E: IntoStatus> IntoStatus for Result<T, E> {
+    fn into_status(self) -> dlx_status {
+        match self {
+            Ok(v) => v.into_status(),
+            Err(e) => e.into_status(),
+        }
     }
 }
 

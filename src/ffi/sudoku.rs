@@ -2,16 +2,27 @@
 
 use ::core::ffi::{c_char, c_void};
 
-use super::guard::{catch, free_block, init_block, new_block};
+use super::guard::{self, catch, with, Handle};
 use super::solver::dlx_stats;
 use super::status::*;
-use crate::block;
-use crate::core::{self, Step};
-use crate::sudoku::{self, text, GenStep, Sudoku};
+use crate::block::Kind;
+use crate::outcome::Error;
+use crate::sudoku::{self, text, Sudoku};
 
 /// The opaque Sudoku handle; it points at the start of its memory block.
 pub struct dlx_sudoku {
     _opaque: [u8; 0],
+}
+
+impl Handle for dlx_sudoku {
+    const KIND: Kind = sudoku::KIND;
+    type View<'a> = Sudoku<'a>;
+    fn words_of(head: &[u32]) -> Option<u64> {
+        Sudoku::words_of(head)
+    }
+    fn open(words: &mut [u32]) -> Result<Sudoku<'_>, Error> {
+        Sudoku::open(words)
+    }
 }
 
 /// Smallest grid side `box_rows * box_cols` the helper supports.
@@ -41,102 +52,6 @@ const _: () = assert!(
         && DLX_SUDOKU_BLANK_ZERO == text::BLANK_ZERO
         && DLX_SUDOKU_BLANK_DASH == text::BLANK_DASH
 );
-
-/// The common prefix of a handle's block, for a moment.
-///
-/// # Safety
-/// `s` is a non-NULL handle made by this library (aligned, at least a header long),
-/// and no Rust reference to its block is alive.
-unsafe fn prefix<'a>(s: *const dlx_sudoku) -> &'a mut [u32] {
-    // SAFETY: the caller guarantees a live, aligned block of at least the prefix.
-    unsafe { ::core::slice::from_raw_parts_mut(s.cast::<u32>().cast_mut(), block::PREFIX_WORDS) }
-}
-
-/// Checks a handle before use: NULL, not a Sudoku handle, poisoned, or busy.
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library.
-unsafe fn check(s: *const dlx_sudoku) -> Result<(), dlx_status> {
-    if s.is_null() {
-        return Err(DLX_ERR_NULL);
-    }
-    // SAFETY: non-NULL handles point at a block of at least a header.
-    let head = unsafe { prefix(s) };
-    if head[block::W_MAGIC] != sudoku::MAGIC {
-        return Err(DLX_ERR_CORRUPT);
-    }
-    if block::is_poisoned(head) {
-        return Err(DLX_ERR_INTERNAL);
-    }
-    if block::is_busy(head) {
-        return Err(DLX_ERR_BUSY);
-    }
-    Ok(())
-}
-
-/// Enter, run `f` on the safe view, leave; a panic poisons the handle.
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library, not in use by another thread, and
-/// every pointer `f` dereferences is valid.
-unsafe fn with_sudoku(
-    s: *mut dlx_sudoku,
-    f: impl FnOnce(&mut Sudoku<'_>) -> dlx_status,
-) -> dlx_status {
-    // SAFETY: forwarded from the caller.
-    if let Err(e) = unsafe { check(s) } {
-        return e;
-    }
-    // SAFETY: checked above.
-    unsafe { block::set_busy(prefix(s), true) };
-    let outcome = catch(|| {
-        // SAFETY: the header's word count was written by `Sudoku::init` for this block
-        // (and is validated against the box shape by `Sudoku::open`).
-        let words = unsafe {
-            let head =
-                ::core::slice::from_raw_parts(s.cast::<u32>(), sudoku::HEADER_WORDS as usize);
-            let Some(n) = Sudoku::words_of(head) else {
-                return DLX_ERR_CORRUPT;
-            };
-            ::core::slice::from_raw_parts_mut(s.cast::<u32>(), n as usize)
-        };
-        match Sudoku::open(words) {
-            Ok(mut sd) => f(&mut sd),
-            Err(e) => status_of(e),
-        }
-    });
-    let status = match outcome {
-        Ok(status) => status,
-        Err(()) => {
-            // SAFETY: the closure's borrow of the block ended with the unwind.
-            unsafe { block::poison(prefix(s)) };
-            DLX_ERR_INTERNAL
-        }
-    };
-    // SAFETY: entered above.
-    unsafe { block::set_busy(prefix(s), false) };
-    status
-}
-
-/// A grid argument: NULL or the wrong length is refused.
-///
-/// # Safety
-/// `p` is NULL or points at `n` readable bytes.
-unsafe fn grid<'g>(p: *const u8, n: usize) -> Option<&'g [u8]> {
-    // SAFETY: forwarded from the caller.
-    (!p.is_null()).then(|| unsafe { ::core::slice::from_raw_parts(p, n) })
-}
-
-/// # Safety
-/// `p` is NULL or points at `n` writable bytes.
-unsafe fn grid_mut<'g>(p: *mut u8, n: usize) -> Option<&'g mut [u8]> {
-    // SAFETY: forwarded from the caller.
-    (!p.is_null()).then(|| unsafe { ::core::slice::from_raw_parts_mut(p, n) })
-}
-
-fn err(e: core::Error) -> dlx_status {
-    status_of(e)
-}
 
 /// Bytes of memory a Sudoku helper for boxes of `box_rows x box_cols` needs (a grid
 /// of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
@@ -169,26 +84,13 @@ pub unsafe extern "C" fn dlx_sudoku_init_in(
     box_cols: u32,
     out: *mut *mut dlx_sudoku,
 ) -> dlx_status {
-    if mem.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    let Some(need) = sudoku::required_bytes(box_rows, box_cols) else {
-        return DLX_ERR_ARG;
-    };
-    // SAFETY: `mem` is non-NULL (checked above) and `len` bytes by contract.
-    let status = unsafe {
-        init_block(mem, len, need, |words| {
-            match Sudoku::init(words, box_rows, box_cols) {
-                Ok(_) => DLX_OK,
-                Err(e) => err(e),
-            }
+    let need = sudoku::required_bytes(box_rows, box_cols);
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::init_in(mem, len, out, need, |w| {
+            Sudoku::init(w, box_rows, box_cols).map(drop)
         })
-    };
-    if status == DLX_OK {
-        // SAFETY: checked for NULL above.
-        unsafe { *out = mem.cast() };
     }
-    status
 }
 
 /// Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
@@ -203,29 +105,9 @@ pub unsafe extern "C" fn dlx_sudoku_new(
     box_cols: u32,
     out: *mut *mut dlx_sudoku,
 ) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    let Some(need) = sudoku::required_bytes(box_rows, box_cols) else {
-        return DLX_ERR_ARG;
-    };
-    let made = new_block(need, |words| {
-        match Sudoku::init(words, box_rows, box_cols) {
-            Ok(mut handle) => {
-                handle.set_heap(true);
-                DLX_OK
-            }
-            Err(e) => err(e),
-        }
-    });
-    match made {
-        Ok(mem) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Err(e) => e,
-    }
+    let need = sudoku::required_bytes(box_rows, box_cols);
+    // SAFETY: forwarded from the caller.
+    unsafe { guard::new(out, need, |w| Sudoku::init(w, box_rows, box_cols).map(drop)) }
 }
 
 /// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
@@ -237,24 +119,7 @@ pub unsafe extern "C" fn dlx_sudoku_new(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_sudoku_free(s: *mut dlx_sudoku) {
     // SAFETY: forwarded from the caller.
-    if unsafe { check(s) }.is_err() {
-        return;
-    }
-    let mut size = None;
-    // SAFETY: checked above; a short, non-panicking read of the header.
-    let st = unsafe {
-        with_sudoku(s, |sd| {
-            if sd.is_heap() {
-                let (br, bc) = sd.boxes();
-                size = sudoku::required_bytes(br, bc);
-            }
-            DLX_OK
-        })
-    };
-    if let Some(need) = size.filter(|_| st == DLX_OK) {
-        // SAFETY: a heap handle was allocated by `dlx_sudoku_new` with this size.
-        unsafe { free_block(s.cast(), need) };
-    }
+    unsafe { guard::free(s) }
 }
 
 /// The helper's shape: rows per box, columns per box and the grid side N (cells are
@@ -269,20 +134,16 @@ pub unsafe extern "C" fn dlx_sudoku_shape(
     box_cols: *mut u32,
     n: *mut u32,
 ) -> dlx_status {
-    // SAFETY: forwarded from the caller; the out-pointers are valid or NULL.
+    let (box_rows, box_cols, n) = (opt_mut!(box_rows), opt_mut!(box_cols), opt_mut!(n));
+    // SAFETY: forwarded from the caller.
     unsafe {
-        with_sudoku(s, |sd| {
+        with(s, |sd| {
             let (br, bc) = sd.boxes();
-            if let Some(p) = box_rows.as_mut() {
-                *p = br;
+            for (out, v) in [(box_rows, br), (box_cols, bc), (n, sd.n())] {
+                if let Some(p) = out {
+                    *p = v;
+                }
             }
-            if let Some(p) = box_cols.as_mut() {
-                *p = bc;
-            }
-            if let Some(p) = n.as_mut() {
-                *p = sd.n();
-            }
-            DLX_OK
         })
     }
 }
@@ -307,15 +168,13 @@ pub unsafe extern "C" fn dlx_sudoku_set_variant(
     if flags & !DLX_SUDOKU_X != 0 {
         return DLX_ERR_ARG;
     }
+    let reg = if regions.is_null() {
+        None
+    } else {
+        Some(try_slice!(regions, ncells))
+    };
     // SAFETY: forwarded from the caller.
-    let reg = unsafe { grid(regions, ncells) };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.build(reg, flags & DLX_SUDOKU_X != 0) {
-            Ok(()) => DLX_OK,
-            Err(e) => err(e),
-        })
-    }
+    unsafe { with(s, |sd| sd.build(reg, flags & DLX_SUDOKU_X != 0)) }
 }
 
 /// Starts a new puzzle on the handle: `givens` holds `ncells` = N*N cells row by row,
@@ -335,25 +194,9 @@ pub unsafe extern "C" fn dlx_sudoku_set_givens(
     givens: *const u8,
     ncells: usize,
 ) -> dlx_status {
+    let g = try_array!(givens, ncells);
     // SAFETY: forwarded from the caller.
-    let Some(g) = (unsafe { grid(givens, ncells) }) else {
-        return DLX_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.set_givens(g) {
-            Ok(()) => DLX_OK,
-            Err(e) => err(e),
-        })
-    }
-}
-
-fn step_status(step: Step) -> dlx_status {
-    match step {
-        Step::Solution => DLX_SOLUTION,
-        Step::Exhausted => DLX_EXHAUSTED,
-        Step::BudgetSpent => DLX_BUDGET_SPENT,
-    }
+    unsafe { with(s, |sd| sd.set_givens(g)) }
 }
 
 /// Goes on searching the current puzzle (set by `dlx_sudoku_set_givens` or
@@ -383,17 +226,9 @@ pub unsafe extern "C" fn dlx_sudoku_next(
     out: *mut u8,
     ncells: usize,
 ) -> dlx_status {
+    let o = try_array_mut!(out, ncells);
     // SAFETY: forwarded from the caller.
-    let Some(o) = (unsafe { grid_mut(out, ncells) }) else {
-        return DLX_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.next(budget, o) {
-            Ok(step) => step_status(step),
-            Err(e) => err(e),
-        })
-    }
+    unsafe { with(s, |sd| sd.next(budget, o)) }
 }
 
 /// Solves a puzzle: `dlx_sudoku_set_givens(s, givens, ncells)` then
@@ -438,23 +273,10 @@ pub unsafe extern "C" fn dlx_sudoku_count(
     limit: u64,
     count: *mut u64,
 ) -> dlx_status {
-    if count.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let count = try_mut!(count);
+    let g = try_array!(givens, ncells);
     // SAFETY: forwarded from the caller.
-    let Some(g) = (unsafe { grid(givens, ncells) }) else {
-        return DLX_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.count(g, limit) {
-            Ok(c) => {
-                *count = c;
-                DLX_OK
-            }
-            Err(e) => err(e),
-        })
-    }
+    unsafe { with(s, |sd| sd.count(g, limit).map(|c| *count = c)) }
 }
 
 /// Figures of the helper's current or last search (since the last givens: solve,
@@ -471,25 +293,9 @@ pub unsafe extern "C" fn dlx_sudoku_get_stats(
     s: *mut dlx_sudoku,
     out: *mut dlx_stats,
 ) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.stats() {
-            Ok(st) => {
-                *out = dlx_stats {
-                    nodes: st.nodes,
-                    updates: st.updates,
-                    solutions: st.solutions,
-                    depth: st.depth,
-                    max_depth: st.max_depth,
-                };
-                DLX_OK
-            }
-            Err(e) => err(e),
-        })
-    }
+    unsafe { with(s, |sd| sd.stats().map(|st| *out = st.into())) }
 }
 
 /// Starts generating a puzzle from `seed` (the same seed, shape, variant and limit
@@ -513,12 +319,7 @@ pub unsafe extern "C" fn dlx_sudoku_generate_start(
     proof_limit: u64,
 ) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.generate_start(seed, proof_limit) {
-            Ok(()) => DLX_OK,
-            Err(e) => err(e),
-        })
-    }
+    unsafe { with(s, |sd| sd.generate_start(seed, proof_limit)) }
 }
 
 /// Goes on with the generation started by `dlx_sudoku_generate_start` for about
@@ -542,20 +343,10 @@ pub unsafe extern "C" fn dlx_sudoku_generate(
     solution: *mut u8,
     ncells: usize,
 ) -> dlx_status {
+    let p = try_array_mut!(puzzle, ncells);
+    let sol = opt_array_mut!(solution, ncells);
     // SAFETY: forwarded from the caller.
-    let Some(p) = (unsafe { grid_mut(puzzle, ncells) }) else {
-        return DLX_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    let sol = unsafe { grid_mut(solution, ncells) };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_sudoku(s, |sd| match sd.generate(budget, p, sol) {
-            Ok(GenStep::Done) => DLX_OK,
-            Ok(GenStep::BudgetSpent) => DLX_BUDGET_SPENT,
-            Err(e) => err(e),
-        })
-    }
+    unsafe { with(s, |sd| sd.generate(budget, p, sol)) }
 }
 
 /// Reads a grid of side `n` from the text `text` of `len` bytes into `cells`

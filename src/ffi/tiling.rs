@@ -2,16 +2,27 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, free_block, init_block, new_block};
+use super::guard::{self, with, Handle};
 use super::solver::dlx_stats;
 use super::status::*;
-use crate::block;
-use crate::core::{self, Step};
+use crate::block::Kind;
+use crate::outcome::Error;
 use crate::tiling::{self, Mode, Tiling, TilingDims};
 
 /// The opaque tiling handle; it points at the start of its memory block.
 pub struct dlx_tiling {
     _opaque: [u8; 0],
+}
+
+impl Handle for dlx_tiling {
+    const KIND: Kind = tiling::KIND;
+    type View<'a> = Tiling<'a>;
+    fn words_of(head: &[u32]) -> Option<u64> {
+        Tiling::words_of(head)
+    }
+    fn open(words: &mut [u32]) -> Result<Tiling<'_>, Error> {
+        Tiling::open(words)
+    }
 }
 
 /// The capacity of a tiling block.
@@ -90,68 +101,6 @@ impl From<dlx_tiling_dims> for TilingDims {
     }
 }
 
-/// The words of a tiling handle.
-///
-/// # Safety
-/// `t` is NULL or a handle made by this library that nothing else borrows.
-unsafe fn words<'a>(t: *const dlx_tiling) -> Result<&'a mut [u32], dlx_status> {
-    if t.is_null() {
-        return Err(DLX_ERR_NULL);
-    }
-    if !(t as usize).is_multiple_of(core::ALIGN) {
-        return Err(DLX_ERR_CORRUPT);
-    }
-    // SAFETY: a handle points at an aligned block of at least the header.
-    let head =
-        unsafe { ::core::slice::from_raw_parts(t.cast::<u32>(), tiling::HEADER_WORDS as usize) };
-    let n = Tiling::words_of(head).ok_or(DLX_ERR_CORRUPT)?;
-    if block::is_poisoned(head) {
-        return Err(DLX_ERR_INTERNAL);
-    }
-    // SAFETY: the header was written by `Tiling::init` for a block of `n` words.
-    Ok(unsafe { ::core::slice::from_raw_parts_mut(t.cast::<u32>().cast_mut(), n as usize) })
-}
-
-/// Opens the handle and runs `f`; a panic poisons the handle.
-///
-/// # Safety
-/// As [`words`].
-unsafe fn with_tiling(
-    t: *const dlx_tiling,
-    f: impl FnOnce(&mut Tiling<'_>) -> Result<dlx_status, core::Error>,
-) -> dlx_status {
-    // SAFETY: forwarded from the caller.
-    let w = match unsafe { words(t) } {
-        Ok(w) => w,
-        Err(e) => return e,
-    };
-    let outcome = catch(|| match Tiling::open(w) {
-        Ok(mut tl) => f(&mut tl).unwrap_or_else(status_of),
-        Err(e) => status_of(e),
-    });
-    match outcome {
-        Ok(status) => status,
-        Err(()) => {
-            // SAFETY: the closure's borrow ended with the unwind; the block is live.
-            unsafe {
-                block::poison(::core::slice::from_raw_parts_mut(
-                    t.cast::<u32>().cast_mut(),
-                    block::PREFIX_WORDS,
-                ))
-            };
-            DLX_ERR_INTERNAL
-        }
-    }
-}
-
-fn step_status(step: Step) -> dlx_status {
-    match step {
-        Step::Solution => DLX_SOLUTION,
-        Step::Exhausted => DLX_EXHAUSTED,
-        Step::BudgetSpent => DLX_BUDGET_SPENT,
-    }
-}
-
 /// Reads `n` cells given as `3 * n` values x, y, z.
 ///
 /// # Safety
@@ -186,11 +135,10 @@ unsafe fn read_cells(
 /// `d` is NULL or points at a `dlx_tiling_dims`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_required_size(d: *const dlx_tiling_dims) -> usize {
-    // SAFETY: checked for NULL; the caller vouches for the pointee.
-    match unsafe { d.as_ref() } {
-        Some(d) => TilingDims::from(*d).required_bytes().unwrap_or(0),
-        None => 0,
-    }
+    // SAFETY: the caller's contract: NULL or a `dlx_tiling_dims`.
+    let d = unsafe { d.as_ref() };
+    d.and_then(|d| TilingDims::from(*d).required_bytes())
+        .unwrap_or(0)
 }
 
 /// Builds an empty tiling in the caller's block `mem` of `len` bytes (aligned to
@@ -214,26 +162,13 @@ pub unsafe extern "C" fn dlx_tiling_init_in(
     d: *const dlx_tiling_dims,
     out: *mut *mut dlx_tiling,
 ) -> dlx_status {
-    if mem.is_null() || d.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: checked for NULL above.
-    let dims = TilingDims::from(unsafe { *d });
-    let Some(need) = dims.required_bytes() else {
-        return DLX_ERR_ARG;
-    };
-    // SAFETY: `mem` is non-NULL (checked above) and `len` bytes by contract.
-    let status = unsafe {
-        init_block(mem, len, need, |words| match Tiling::init(words, dims) {
-            Ok(_) => DLX_OK,
-            Err(e) => status_of(e),
+    let dims = TilingDims::from(try_read!(d));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::init_in(mem, len, out, dims.required_bytes(), |w| {
+            Tiling::init_zeroed(w, dims).map(drop)
         })
-    };
-    if status == DLX_OK {
-        // SAFETY: checked for NULL above.
-        unsafe { *out = mem.cast() };
     }
-    status
 }
 
 /// Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
@@ -247,28 +182,12 @@ pub unsafe extern "C" fn dlx_tiling_new(
     d: *const dlx_tiling_dims,
     out: *mut *mut dlx_tiling,
 ) -> dlx_status {
-    if d.is_null() || out.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: checked for NULL above.
-    let dims = TilingDims::from(unsafe { *d });
-    let Some(need) = dims.required_bytes() else {
-        return DLX_ERR_ARG;
-    };
-    let made = new_block(need, |words| match Tiling::init(words, dims) {
-        Ok(mut handle) => {
-            handle.set_heap(true);
-            DLX_OK
-        }
-        Err(e) => status_of(e),
-    });
-    match made {
-        Ok(mem) => {
-            // SAFETY: checked for NULL above.
-            unsafe { *out = mem.cast() };
-            DLX_OK
-        }
-        Err(e) => e,
+    let dims = TilingDims::from(try_read!(d));
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::new(out, dims.required_bytes(), |w| {
+            Tiling::init_zeroed(w, dims).map(drop)
+        })
     }
 }
 
@@ -280,14 +199,7 @@ pub unsafe extern "C" fn dlx_tiling_new(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_free(t: *mut dlx_tiling) {
     // SAFETY: forwarded from the caller.
-    let Ok(w) = (unsafe { words(t) }) else {
-        return;
-    };
-    let bytes = w.len() * 4;
-    if Tiling::open(w).is_ok_and(|tl| tl.is_heap()) {
-        // SAFETY: the heap flag says `dlx_tiling_new` allocated this block.
-        unsafe { free_block(t.cast(), bytes) };
-    }
+    unsafe { guard::free(t) }
 }
 
 /// Sets the board: `mask[x + width * (y + height * z)]` non-zero for a cell on the
@@ -304,16 +216,9 @@ pub unsafe extern "C" fn dlx_tiling_set_board(
     mask: *const u8,
     n: usize,
 ) -> dlx_status {
-    if mask.is_null() {
-        return DLX_ERR_NULL;
-    }
-    // SAFETY: forwarded from the caller; `mask` holds `n` bytes.
-    unsafe {
-        with_tiling(t, |tl| {
-            tl.set_board(::core::slice::from_raw_parts(mask, n))?;
-            Ok(DLX_OK)
-        })
-    }
+    let mask = try_array!(mask, n);
+    // SAFETY: forwarded from the caller.
+    unsafe { with(t, |tl| tl.set_board(mask)) }
 }
 
 /// Adds a piece of `n` cells given as `3 * n` values x, y, z (each below 1024, no
@@ -351,14 +256,15 @@ pub unsafe extern "C" fn dlx_tiling_add_piece(
         Ok(n) => n,
         Err(e) => return e,
     };
+    let piece_out = opt_mut!(piece_out);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
+        with(t, |tl| {
             let id = tl.add_piece(&buf[..n], mode, reflect != 0)?;
-            if !piece_out.is_null() {
-                *piece_out = id;
+            if let Some(out) = piece_out {
+                *out = id;
             }
-            Ok(DLX_OK)
+            Ok::<(), Error>(())
         })
     }
 }
@@ -376,12 +282,7 @@ pub unsafe extern "C" fn dlx_tiling_add_piece(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_build(t: *mut dlx_tiling) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_tiling(t, |tl| {
-            tl.build()?;
-            Ok(DLX_OK)
-        })
-    }
+    unsafe { with(t, |tl| tl.build()) }
 }
 
 /// Drops every piece and pre-placed piece and puts the whole box back on the board,
@@ -392,12 +293,7 @@ pub unsafe extern "C" fn dlx_tiling_build(t: *mut dlx_tiling) -> dlx_status {
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_clear(t: *mut dlx_tiling) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_tiling(t, |tl| {
-            tl.clear()?;
-            Ok(DLX_OK)
-        })
-    }
+    unsafe { with(t, |tl| tl.clear()) }
 }
 
 /// What the build produced. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
@@ -410,14 +306,12 @@ pub unsafe extern "C" fn dlx_tiling_get_info(
     t: *const dlx_tiling,
     out: *mut dlx_tiling_info,
 ) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
+        with(t.cast_mut(), |tl| {
             if !tl.is_built() {
-                return Err(core::Error::State);
+                return Err(Error::State);
             }
             *out = dlx_tiling_info {
                 pieces: tl.pieces(),
@@ -425,7 +319,7 @@ pub unsafe extern "C" fn dlx_tiling_get_info(
                 placements: tl.placements(),
                 symmetries: tl.symmetries(),
             };
-            Ok(DLX_OK)
+            Ok(())
         })
     }
 }
@@ -442,17 +336,15 @@ pub unsafe extern "C" fn dlx_tiling_orientations(
     piece: u32,
     n: *mut u32,
 ) -> dlx_status {
-    if n.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let n = try_mut!(n);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
+        with(t.cast_mut(), |tl| {
             if !tl.is_built() {
-                return Err(core::Error::State);
+                return Err(Error::State);
             }
-            *n = tl.orientations(piece).ok_or(core::Error::Arg)?;
-            Ok(DLX_OK)
+            *n = tl.orientations(piece).ok_or(Error::Arg)?;
+            Ok(())
         })
     }
 }
@@ -485,14 +377,15 @@ pub unsafe extern "C" fn dlx_tiling_place(
         Err(DLX_ERR_CAPACITY) => return DLX_ERR_ARG,
         Err(e) => return e,
     };
+    let row_out = opt_mut!(row_out);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
+        with(t, |tl| {
             let row = tl.place(piece, &buf[..n])?;
-            if !row_out.is_null() {
-                *row_out = row;
+            if let Some(out) = row_out {
+                *out = row;
             }
-            Ok(DLX_OK)
+            Ok::<(), Error>(())
         })
     }
 }
@@ -505,12 +398,7 @@ pub unsafe extern "C" fn dlx_tiling_place(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_unplace_all(t: *mut dlx_tiling) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_tiling(t, |tl| {
-            tl.unplace_all()?;
-            Ok(DLX_OK)
-        })
-    }
+    unsafe { with(t, |tl| tl.unplace_all()) }
 }
 
 /// Continues the search for tilings (the first call starts it), like `dlx_next`:
@@ -524,7 +412,7 @@ pub unsafe extern "C" fn dlx_tiling_unplace_all(t: *mut dlx_tiling) -> dlx_statu
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_next(t: *mut dlx_tiling, budget: u64) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe { with_tiling(t, |tl| Ok(step_status(tl.next(budget)?))) }
+    unsafe { with(t, |tl| tl.next(budget)) }
 }
 
 /// Abandons the search under way; fixed pieces stay. Errors: `DLX_ERR_NULL`,
@@ -535,12 +423,7 @@ pub unsafe extern "C" fn dlx_tiling_next(t: *mut dlx_tiling, budget: u64) -> dlx
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_reset(t: *mut dlx_tiling) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_tiling(t, |tl| {
-            tl.reset()?;
-            Ok(DLX_OK)
-        })
-    }
+    unsafe { with(t, |tl| tl.reset()) }
 }
 
 /// Counts the tilings (fixed pieces respected) into `*count`, stopping at `limit`
@@ -555,16 +438,9 @@ pub unsafe extern "C" fn dlx_tiling_count(
     limit: u64,
     count: *mut u64,
 ) -> dlx_status {
-    if count.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let count = try_mut!(count);
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_tiling(t, |tl| {
-            *count = tl.count(limit)?;
-            Ok(DLX_OK)
-        })
-    }
+    unsafe { with(t, |tl| tl.count(limit).map(|c| *count = c)) }
 }
 
 /// Counts all tilings into `*all` and those distinct up to the board's symmetries
@@ -582,17 +458,17 @@ pub unsafe extern "C" fn dlx_tiling_count_distinct(
     all: *mut u64,
     distinct: *mut u64,
 ) -> dlx_status {
+    let (all, distinct) = (opt_mut!(all), opt_mut!(distinct));
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
+        with(t, |tl| {
             let (a, d) = tl.count_distinct()?;
-            if !all.is_null() {
-                *all = a;
+            for (out, v) in [(all, a), (distinct, d)] {
+                if let Some(p) = out {
+                    *p = v;
+                }
             }
-            if !distinct.is_null() {
-                *distinct = d;
-            }
-            Ok(DLX_OK)
+            Ok::<(), Error>(())
         })
     }
 }
@@ -610,16 +486,14 @@ pub unsafe extern "C" fn dlx_tiling_solution(
     rows: *mut *const u32,
     n: *mut usize,
 ) -> dlx_status {
-    if rows.is_null() || n.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let rows = try_mut!(rows);
+    let n = try_mut!(n);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
-            let sol = tl.solution().ok_or(core::Error::State)?;
-            *rows = sol.as_ptr();
-            *n = sol.len();
-            Ok(DLX_OK)
+        with(t.cast_mut(), |tl| {
+            let sol = tl.solution().ok_or(Error::State)?;
+            (*rows, *n) = (sol.as_ptr(), sol.len());
+            Ok::<(), Error>(())
         })
     }
 }
@@ -635,13 +509,11 @@ pub unsafe extern "C" fn dlx_tiling_placement(
     row: u32,
     out: *mut dlx_placement,
 ) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
     unsafe {
-        with_tiling(t, |tl| {
-            let p = tl.placement(row).ok_or(core::Error::Arg)?;
+        with(t.cast_mut(), |tl| {
+            let p = tl.placement(row).ok_or(Error::Arg)?;
             *out = dlx_placement {
                 piece: p.piece,
                 orientation: p.orientation,
@@ -649,7 +521,7 @@ pub unsafe extern "C" fn dlx_tiling_placement(
                 y: p.offset[1],
                 z: p.offset[2],
             };
-            Ok(DLX_OK)
+            Ok::<(), Error>(())
         })
     }
 }
@@ -673,14 +545,13 @@ pub unsafe extern "C" fn dlx_tiling_fill(
     }
     // SAFETY: forwarded from the caller; `board` holds `n` values.
     unsafe {
-        with_tiling(t, |tl| {
+        with(t.cast_mut(), |tl| {
             let d = tl.dims();
             let v = d.width as usize * d.height as usize * d.depth as usize;
             if n < v {
-                return Err(core::Error::Arg);
+                return Err(Error::Arg);
             }
-            tl.fill(::core::slice::from_raw_parts_mut(board, v))?;
-            Ok(DLX_OK)
+            tl.fill(::core::slice::from_raw_parts_mut(board, v))
         })
     }
 }
@@ -696,21 +567,7 @@ pub unsafe extern "C" fn dlx_tiling_get_stats(
     t: *const dlx_tiling,
     out: *mut dlx_stats,
 ) -> dlx_status {
-    if out.is_null() {
-        return DLX_ERR_NULL;
-    }
+    let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with_tiling(t, |tl| {
-            let st = tl.stats()?;
-            *out = dlx_stats {
-                nodes: st.nodes,
-                updates: st.updates,
-                solutions: st.solutions,
-                depth: st.depth,
-                max_depth: st.max_depth,
-            };
-            Ok(DLX_OK)
-        })
-    }
+    unsafe { with(t.cast_mut(), |tl| tl.stats().map(|st| *out = st.into())) }
 }

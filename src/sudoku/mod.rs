@@ -226,8 +226,10 @@ impl<'a> Sudoku<'a> {
     }
 
     /// The total words of a block, read from its header (for the C layer).
+    /// Agrees with the box shape the header records, or `None`.
     pub fn words_of(head: &[u32]) -> Option<u64> {
-        KIND.words_of(head)
+        let recorded = KIND.words_of(head)?;
+        (required_words(head[W_BOX_ROWS], head[W_BOX_COLS])? == recorded).then_some(recorded)
     }
 
     fn carve(words: &'a mut [u32], box_rows: u32, box_cols: u32, n: u32) -> Sudoku<'a> {

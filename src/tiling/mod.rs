@@ -302,7 +302,17 @@ impl<'a> Tiling<'a> {
         if words.len() < l.total {
             return Err(Error::TooSmall);
         }
-        words[..l.core].fill(0);
+        words[..l.total].fill(0);
+        Tiling::init_zeroed(words, dims)
+    }
+
+    /// [`Tiling::init`] for a block that is all zero already (fresh from a zeroing
+    /// allocator): writes only the header, the board and the solver's column lists.
+    pub fn init_zeroed(words: &'a mut [u32], dims: TilingDims) -> Result<Tiling<'a>, Error> {
+        let l = dims.layout().ok_or(Error::Arg)?;
+        if words.len() < l.total {
+            return Err(Error::TooSmall);
+        }
         let t = Tiling::carve(words, &l);
         KIND.start(t.head, l.total as u64);
         t.head[W_WIDTH] = dims.width;
@@ -312,7 +322,7 @@ impl<'a> Tiling<'a> {
         t.head[W_MAX_PIECE_CELLS] = dims.max_piece_cells;
         t.head[W_MAX_PLACEMENTS] = dims.max_placements;
         t.board.fill(1);
-        Solver::init(t.core, l.core_dims)?;
+        Solver::init_zeroed(t.core, l.core_dims)?;
         Ok(t)
     }
 
@@ -342,8 +352,10 @@ impl<'a> Tiling<'a> {
     }
 
     /// The total words of the block a header describes (for the C layer), if valid.
+    /// Agrees with the dimensions the header records, or `None`.
     pub fn words_of(head: &[u32]) -> Option<u64> {
-        KIND.words_of(head)
+        let recorded = KIND.words_of(head)?;
+        (Self::dims_of(head).layout()?.total as u64 == recorded).then_some(recorded)
     }
 
     fn dims_of(w: &[u32]) -> TilingDims {
