@@ -40,6 +40,31 @@ fn build_and_run(cxx: bool, shared: bool) {
     }
 }
 
+/// tests/c/test_promises.c with the test hooks (panics and re-entry on every handle
+/// kind), as C11 and as C++17.
+#[test]
+fn promises_with_test_hooks() {
+    let lib = common::hooks_lib_dir();
+    let dir = common::scratch_dir("hooks");
+    for cxx in [false, true] {
+        let exe = dir.join(if cxx {
+            "promises-cxx17"
+        } else {
+            "promises-c11"
+        });
+        let src = common::promises_test();
+        common::compile_c_with(&[&src], &exe, &lib, cxx, false, &["-DDLX_TEST_HOOKS"]);
+        let out = Command::new(&exe).output().expect("the C test runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains(", 0 failed"),
+            "{} failed:\n{stdout}{}",
+            exe.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn c11_static() {
     build_and_run(false, false);

@@ -50,9 +50,19 @@ fn c_suite_under_asan_and_ubsan() {
     let lib = common::release_lib_dir();
     let dir = common::scratch_dir("asan");
     let flags: Vec<&str> = SANITIZE.split(' ').collect();
-    for src in c_tests() {
-        let exe = dir.join(src.file_stem().unwrap());
-        common::compile_c_with(&[&src], &exe, &lib, false, false, &flags);
+    let hooks = common::hooks_lib_dir();
+    let mut hook_flags = flags.clone();
+    hook_flags.push("-DDLX_TEST_HOOKS");
+    let runs = c_tests()
+        .into_iter()
+        .map(|src| (src, &lib, &flags))
+        .chain([(common::promises_test(), &hooks, &hook_flags)]);
+    for (i, (src, lib, flags)) in runs.enumerate() {
+        let exe = dir.join(format!(
+            "{}-{i}",
+            src.file_stem().unwrap().to_string_lossy()
+        ));
+        common::compile_c_with(&[&src], &exe, lib, false, false, flags);
         let out = Command::new(&exe).output().unwrap();
         assert!(
             out.status.success(),
@@ -81,9 +91,17 @@ fn c_suite_under_valgrind() {
     }
     let lib = common::release_lib_dir();
     let dir = common::scratch_dir("valgrind");
-    for src in c_tests() {
-        let exe = dir.join(src.file_stem().unwrap());
-        common::compile_c(&[&src], &exe, &lib, false, false);
+    let hooks = common::hooks_lib_dir();
+    let runs = c_tests()
+        .into_iter()
+        .map(|src| (src, &lib, &[][..]))
+        .chain([(common::promises_test(), &hooks, &["-DDLX_TEST_HOOKS"][..])]);
+    for (i, (src, lib, flags)) in runs.enumerate() {
+        let exe = dir.join(format!(
+            "{}-{i}",
+            src.file_stem().unwrap().to_string_lossy()
+        ));
+        common::compile_c_with(&[&src], &exe, lib, false, false, flags);
         let mut args = VALGRIND.split(' ');
         let out = Command::new(args.next().unwrap())
             .args(args)

@@ -333,30 +333,59 @@ pub(crate) unsafe fn free<H: Handle>(h: *mut H) {
     let _ = bytes;
 }
 
-/// A way for the C test suite to reach the panic path of every handle kind (the
-/// library is written not to panic, so nothing else reaches it on purpose). Only
-/// with the `test-hooks` feature, which the shipped library never enables.
+/// Ways for the C test suite to reach the panic path of every handle kind (the
+/// library is written not to panic, so nothing else reaches it on purpose) and to
+/// re-enter any handle from inside one of its calls (only the solver has callbacks).
+/// Only with the `test-hooks` feature, which the shipped library never enables; not
+/// declared in dlx.h (the test declares them itself).
 ///
 /// cbindgen:ignore
 #[cfg(feature = "test-hooks")]
 pub(crate) mod hooks {
-    use ::core::sync::atomic::{AtomicBool, Ordering};
+    use ::core::ffi::c_void;
+    use std::sync::Mutex;
 
-    static ARMED: AtomicBool = AtomicBool::new(false);
+    type Callback = unsafe extern "C" fn(user: *mut c_void);
 
-    /// Panics once, in the next guarded piece of safe code, if armed.
+    struct Armed {
+        panic: bool,
+        call: Option<(Callback, usize)>,
+    }
+
+    static ARMED: Mutex<Armed> = Mutex::new(Armed {
+        panic: false,
+        call: None,
+    });
+
+    /// Inside the next guarded piece of safe code: calls the armed callback, then
+    /// panics if armed to. Each fires once.
     pub(crate) fn fire() {
-        if ARMED.swap(false, Ordering::Relaxed) {
+        let (call, panic) = {
+            let mut a = ARMED.lock().unwrap_or_else(|e| e.into_inner());
+            (a.call.take(), ::core::mem::take(&mut a.panic))
+        };
+        if let Some((f, user)) = call {
+            // SAFETY: the test passed a valid function and its argument.
+            unsafe { f(user as *mut c_void) };
+        }
+        if panic {
             panic!("dlx test hook: a panic on purpose");
         }
     }
 
     /// Test-only: the next guarded call (on any handle) panics inside the library,
-    /// as an internal error would, so the handle is poisoned. Not declared in
-    /// dlx.h; the test declares it itself.
+    /// as an internal error would, so that handle is poisoned.
     #[doc(hidden)]
     #[no_mangle]
     pub extern "C" fn dlx_test_panic_next_call() {
-        ARMED.store(true, Ordering::Relaxed);
+        ARMED.lock().unwrap_or_else(|e| e.into_inner()).panic = true;
+    }
+
+    /// Test-only: the next guarded call (on any handle) calls `f(user)` from inside,
+    /// while the handle is marked busy, as a callback would.
+    #[doc(hidden)]
+    #[no_mangle]
+    pub extern "C" fn dlx_test_call_inside_next_call(f: Option<Callback>, user: *mut c_void) {
+        ARMED.lock().unwrap_or_else(|e| e.into_inner()).call = f.map(|f| (f, user as usize));
     }
 }

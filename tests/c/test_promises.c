@@ -3,11 +3,15 @@
  * limit and one past, dimensions whose size overflows (also in 32-bit arithmetic),
  * failing calls that leave the block byte-for-byte unchanged, misaligned and
  * too-small blocks, calls in the wrong state, callbacks re-entering their handle
- * (DLX_ERR_BUSY), and a poisoned handle staying poisoned.
+ * (DLX_ERR_BUSY), and a poisoned handle staying poisoned. The handle protocol (NULL,
+ * misaligned, wrong kind, busy, poisoned) is checked for every call of all four
+ * handle kinds.
  *
  * Compiled as C11 and C++17 (static and shared) by tests/c_api.rs and under
- * ASan/UBSan and valgrind by tests/sanitizers.rs. The poisoning test makes the
- * library panic on purpose: the Rust panic message on stderr is expected. */
+ * ASan/UBSan and valgrind by tests/sanitizers.rs, each also with DLX_TEST_HOOKS
+ * against a library built with the `test-hooks` feature, which reaches the panic
+ * path and re-enters the handles without callbacks. The poisoning tests make the
+ * library panic on purpose: the Rust panic messages on stderr are expected. */
 #include "dlx.h"
 
 #include <stdint.h>
@@ -16,6 +20,20 @@
 #include <string.h>
 
 #include "check.h"
+
+#ifdef DLX_TEST_HOOKS
+/* Test-only exports of a library built with the cargo feature `test-hooks` (never
+ * shipped; not in dlx.h): the next guarded call panics inside the library, or calls
+ * f(user) from inside while its handle is busy. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+void dlx_test_panic_next_call(void);
+void dlx_test_call_inside_next_call(void (*f)(void *), void *user);
+#ifdef __cplusplus
+}
+#endif
+#endif
 
 /* ------------------------------------------------------------------ fixtures */
 
@@ -966,8 +984,9 @@ struct reenter {
   int bad; /* calls that did not return DLX_ERR_BUSY */
 };
 
-static void try_all_busy(struct reenter *r) {
-  dlx_solver *s = r->s;
+/* Every call on a solver handle (and dlx_maximize with it); each must return `want`.
+ * Returns the number that did not. */
+static int solver_calls(dlx_solver *s, dlx_maximizer *m, dlx_status want) {
   const uint32_t *rows = NULL;
   const void *mem = NULL;
   size_t n = 0;
@@ -976,7 +995,7 @@ static void try_all_busy(struct reenter *r) {
   dlx_stats st;
   uint32_t col = 0;
   dlx_status got[20];
-  int i, k = 0;
+  int i, k = 0, bad = 0;
   got[k++] = dlx_next(s, 0);
   got[k++] = dlx_add_row(s, &col, 1, NULL);
   got[k++] = dlx_select_row(s, 0);
@@ -992,14 +1011,19 @@ static void try_all_busy(struct reenter *r) {
   got[k++] = dlx_progress(s, &frac);
   got[k++] = dlx_split(s, 1, prefix_cb, NULL, &count);
   got[k++] = dlx_count_parallel(s, 1, 0, &count);
-  got[k++] = dlx_maximize(r->m, s, 0);
+  got[k++] = dlx_maximize(m, s, 0);
   for (i = 0; i < k; ++i)
-    if (got[i] != DLX_ERR_BUSY) {
-      ++r->bad;
-      fprintf(stderr, "re-entrant call %d returned %d (%s)\n", i, (int)got[i],
-              dlx_status_str(got[i]));
+    if (got[i] != want) {
+      ++bad;
+      fprintf(stderr, "solver call %d returned %d (%s), want %d\n", i, (int)got[i],
+              dlx_status_str(got[i]), (int)want);
     }
-  dlx_free(s); /* a handle inside a call is left alone */
+  return bad;
+}
+
+static void try_all_busy(struct reenter *r) {
+  r->bad += solver_calls(r->s, r->m, DLX_ERR_BUSY);
+  dlx_free(r->s); /* a handle inside a call is left alone */
   ++r->calls;
 }
 
@@ -1049,29 +1073,7 @@ static void test_reentrance(void) {
 /* ------------------------------------------------------------------ poisoning */
 
 static void check_poisoned(dlx_solver *s, dlx_maximizer *m) {
-  const uint32_t *rows = NULL;
-  const void *mem = NULL;
-  size_t n = 0;
-  uint64_t count = 0;
-  double frac = 0.0;
-  dlx_stats st;
-  uint32_t col = 0;
-  CHECK_STATUS(dlx_next(s, 0), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_add_row(s, &col, 1, NULL), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_unselect_all(s), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_reset(s), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_clear(s), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_solution(s, &rows, &n), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_count(s, 0, &count), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_enumerate(s, count_cb, NULL, &count), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_set_seed(s, 3), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_get_stats(s, &st), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_image(s, &mem, &n), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_progress(s, &frac), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_split(s, 1, prefix_cb, NULL, &count), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_count_parallel(s, 1, 0, &count), DLX_ERR_INTERNAL);
-  CHECK_STATUS(dlx_maximize(m, s, 0), DLX_ERR_INTERNAL);
+  CHECK(solver_calls(s, m, DLX_ERR_INTERNAL) == 0);
   CHECK_STATUS(dlx_next(s, 0), DLX_ERR_INTERNAL); /* still */
 }
 
@@ -1113,6 +1115,363 @@ static void test_poisoned_handle(void) {
   }
 }
 
+/* ------------------------------------------------------------------ every handle kind */
+
+static int report(const char *kind, const dlx_status *got, int k, dlx_status want) {
+  int i, bad = 0;
+  for (i = 0; i < k; ++i)
+    if (got[i] != want) {
+      ++bad;
+      fprintf(stderr, "%s call %d returned %d (%s), want %d\n", kind, i, (int)got[i],
+              dlx_status_str(got[i]), (int)want);
+    }
+  return bad;
+}
+
+/* Every call on a maximiser handle (with the solver `s`). */
+static int maximizer_calls(dlx_maximizer *m, dlx_solver *s, dlx_status want) {
+  int64_t v = 0;
+  const uint32_t *rows = NULL;
+  size_t n = 0;
+  dlx_max_stats ms;
+  dlx_status got[8];
+  int k = 0;
+  got[k++] = dlx_maximizer_set_weight(m, 0, 1);
+  got[k++] = dlx_maximizer_reset(m);
+  got[k++] = dlx_maximize(m, s, 0);
+  got[k++] = dlx_maximizer_best(m, &v, &rows, &n);
+  got[k++] = dlx_maximizer_get_stats(m, &ms);
+  return report("maximiser", got, k, want);
+}
+
+/* Every call on a 4x4 Sudoku handle. */
+static int sudoku_calls(dlx_sudoku *h, dlx_status want) {
+  uint8_t g[16], out[16], sol[16];
+  uint32_t br = 0, bc = 0, nn = 0;
+  uint64_t count = 0;
+  dlx_stats st;
+  dlx_status got[12];
+  int k = 0;
+  memset(g, 0, sizeof g);
+  got[k++] = dlx_sudoku_shape(h, &br, &bc, &nn);
+  got[k++] = dlx_sudoku_set_variant(h, NULL, 0, 0);
+  got[k++] = dlx_sudoku_set_givens(h, g, 16);
+  got[k++] = dlx_sudoku_next(h, 0, out, 16);
+  got[k++] = dlx_sudoku_solve(h, g, 16, out);
+  got[k++] = dlx_sudoku_count(h, g, 16, 2, &count);
+  got[k++] = dlx_sudoku_get_stats(h, &st);
+  got[k++] = dlx_sudoku_generate_start(h, 1, 0);
+  got[k++] = dlx_sudoku_generate(h, 0, out, sol, 16);
+  return report("sudoku", got, k, want);
+}
+
+/* Every call on a tiling handle of a 2x2 board with one domino piece. */
+static int tiling_calls(dlx_tiling *t, dlx_status want) {
+  static const uint32_t domino[6] = {0, 0, 0, 1, 0, 0};
+  const uint8_t mask[4] = {1, 1, 1, 1};
+  uint32_t id = 0, board[4];
+  uint64_t a = 0, d = 0;
+  dlx_tiling_info info;
+  dlx_placement pl;
+  const uint32_t *rows = NULL;
+  size_t n = 0;
+  dlx_stats st;
+  dlx_status got[20];
+  int k = 0;
+  got[k++] = dlx_tiling_set_board(t, mask, 4);
+  got[k++] = dlx_tiling_add_piece(t, domino, 2, DLX_TILING_UNLIMITED, 0, &id);
+  got[k++] = dlx_tiling_build(t);
+  got[k++] = dlx_tiling_get_info(t, &info);
+  got[k++] = dlx_tiling_orientations(t, 0, &id);
+  got[k++] = dlx_tiling_place(t, 0, domino, 2, &id);
+  got[k++] = dlx_tiling_unplace_all(t);
+  got[k++] = dlx_tiling_next(t, 0);
+  got[k++] = dlx_tiling_reset(t);
+  got[k++] = dlx_tiling_count(t, 0, &a);
+  got[k++] = dlx_tiling_count_distinct(t, &a, &d);
+  got[k++] = dlx_tiling_solution(t, &rows, &n);
+  got[k++] = dlx_tiling_placement(t, 0, &pl);
+  got[k++] = dlx_tiling_fill(t, board, 4);
+  got[k++] = dlx_tiling_get_stats(t, &st);
+  got[k++] = dlx_tiling_clear(t);
+  return report("tiling", got, k, want);
+}
+
+/* One handle of each kind. */
+struct kinds {
+  dlx_solver *s;
+  dlx_maximizer *m;
+  dlx_sudoku *k;
+  dlx_tiling *t;
+};
+
+static dlx_tiling_dims domino_dims(void) {
+  dlx_tiling_dims td;
+  td.width = 2;
+  td.height = 2;
+  td.depth = 1;
+  td.max_pieces = 1;
+  td.max_piece_cells = 2;
+  td.max_placements = 0;
+  return td;
+}
+
+static void build_domino(dlx_tiling *t) {
+  static const uint32_t domino[6] = {0, 0, 0, 1, 0, 0};
+  CHECK_STATUS(dlx_tiling_add_piece(t, domino, 2, DLX_TILING_UNLIMITED, 0, NULL), DLX_OK);
+  CHECK_STATUS(dlx_tiling_build(t), DLX_OK);
+}
+
+/* Fresh handles of every kind in static pools (made again by every test). */
+static void make_kinds(struct kinds *h) {
+  DLX_ALIGNED static unsigned char sp[Q_SIZE];
+  DLX_ALIGNED static unsigned char mp[DLX_MAXIMIZER_REQUIRED_SIZE(Q_PRIMARY, Q_SECONDARY,
+                                                                  Q_ROWS, Q_ENTRIES)];
+  DLX_ALIGNED static unsigned char kp[DLX_SUDOKU_REQUIRED_SIZE(2, 2)];
+  DLX_ALIGNED static unsigned char tp[DLX_TILING_REQUIRED_SIZE(2, 2, 1, 1, 2, 0)];
+  dlx_dims d = queens_dims();
+  dlx_tiling_dims td = domino_dims();
+  h->s = NULL;
+  h->m = NULL;
+  h->k = NULL;
+  h->t = NULL;
+  CHECK_STATUS(dlx_init_in(sp, sizeof sp, &d, &h->s), DLX_OK);
+  CHECK_STATUS(dlx_maximizer_init_in(mp, sizeof mp, &d, &h->m), DLX_OK);
+  CHECK_STATUS(dlx_sudoku_init_in(kp, sizeof kp, 2, 2, &h->k), DLX_OK);
+  CHECK_STATUS(dlx_tiling_init_in(tp, sizeof tp, &td, &h->t), DLX_OK);
+  if (h->s != NULL) add_queens(h->s);
+  if (h->t != NULL) build_domino(h->t);
+}
+
+/* Each handle answers a plain call, so it is neither busy nor poisoned. */
+static void check_healthy(const struct kinds *h) {
+  dlx_stats st;
+  dlx_max_stats ms;
+  uint32_t n = 0;
+  dlx_tiling_info info;
+  CHECK_STATUS(dlx_get_stats(h->s, &st), DLX_OK);
+  CHECK_STATUS(dlx_maximizer_get_stats(h->m, &ms), DLX_OK);
+  CHECK_STATUS(dlx_sudoku_shape(h->k, NULL, NULL, &n), DLX_OK);
+  CHECK(n == 4);
+  CHECK_STATUS(dlx_tiling_get_info(h->t, &info), DLX_OK);
+  CHECK(info.placements == 4);
+}
+
+#define MISALIGN(T, p) ((T *)(void *)((unsigned char *)(void *)(p) + 4))
+
+static void test_every_kind_refuses_bad_handles(void) {
+  DLX_ALIGNED static unsigned char zeros[DLX_SUDOKU_REQUIRED_SIZE(2, 2)];
+  struct kinds h;
+  make_kinds(&h);
+  if (h.s == NULL || h.m == NULL || h.k == NULL || h.t == NULL) return;
+  /* NULL. */
+  CHECK(solver_calls(NULL, h.m, DLX_ERR_NULL) == 0);
+  CHECK(maximizer_calls(NULL, h.s, DLX_ERR_NULL) == 0);
+  CHECK(sudoku_calls(NULL, DLX_ERR_NULL) == 0);
+  CHECK(tiling_calls(NULL, DLX_ERR_NULL) == 0);
+  dlx_free(NULL);
+  dlx_maximizer_free(NULL);
+  dlx_sudoku_free(NULL);
+  dlx_tiling_free(NULL);
+  /* Misaligned (a pointer into the middle of a real block). */
+  CHECK(solver_calls(MISALIGN(dlx_solver, h.s), h.m, DLX_ERR_MISALIGNED) == 0);
+  CHECK(maximizer_calls(MISALIGN(dlx_maximizer, h.m), h.s, DLX_ERR_MISALIGNED) == 0);
+  CHECK(sudoku_calls(MISALIGN(dlx_sudoku, h.k), DLX_ERR_MISALIGNED) == 0);
+  CHECK(tiling_calls(MISALIGN(dlx_tiling, h.t), DLX_ERR_MISALIGNED) == 0);
+  dlx_free(MISALIGN(dlx_solver, h.s));
+  dlx_maximizer_free(MISALIGN(dlx_maximizer, h.m));
+  dlx_sudoku_free(MISALIGN(dlx_sudoku, h.k));
+  dlx_tiling_free(MISALIGN(dlx_tiling, h.t));
+  /* Another kind's handle, and a block of zeros: not this kind (bad magic). */
+  CHECK(solver_calls((dlx_solver *)(void *)h.t, h.m, DLX_ERR_CORRUPT) == 0);
+  CHECK(maximizer_calls((dlx_maximizer *)(void *)h.s, h.s, DLX_ERR_CORRUPT) == 0);
+  CHECK(sudoku_calls((dlx_sudoku *)(void *)h.m, DLX_ERR_CORRUPT) == 0);
+  CHECK(tiling_calls((dlx_tiling *)(void *)h.k, DLX_ERR_CORRUPT) == 0);
+  CHECK(solver_calls((dlx_solver *)(void *)zeros, h.m, DLX_ERR_CORRUPT) == 0);
+  CHECK(maximizer_calls((dlx_maximizer *)(void *)zeros, h.s, DLX_ERR_CORRUPT) == 0);
+  CHECK(sudoku_calls((dlx_sudoku *)(void *)zeros, DLX_ERR_CORRUPT) == 0);
+  CHECK(tiling_calls((dlx_tiling *)(void *)zeros, DLX_ERR_CORRUPT) == 0);
+  dlx_free((dlx_solver *)(void *)h.t);
+  dlx_maximizer_free((dlx_maximizer *)(void *)h.s);
+  dlx_sudoku_free((dlx_sudoku *)(void *)h.m);
+  dlx_tiling_free((dlx_tiling *)(void *)h.k);
+  /* None of that touched the real handles. */
+  check_healthy(&h);
+}
+
+#ifdef DLX_TEST_HOOKS
+
+/* Runs inside a call on handle `which` of `h` (0 solver, 1 maximiser, 2 Sudoku,
+ * 3 tiling, 4 both handles of dlx_maximize): every call on it must be refused
+ * with DLX_ERR_BUSY, freeing it must leave it alone, and the other kinds must
+ * answer as usual. */
+struct inside {
+  struct kinds *h;
+  int which;
+  int ran;
+  int bad;
+};
+
+static void inside_cb(void *user) {
+  struct inside *in = (struct inside *)user;
+  struct kinds *h = in->h;
+  dlx_stats st;
+  dlx_max_stats ms;
+  uint32_t n = 0;
+  dlx_tiling_info info;
+  ++in->ran;
+  if (in->which == 0 || in->which == 4) {
+    in->bad += solver_calls(h->s, h->m, DLX_ERR_BUSY);
+    dlx_free(h->s);
+  } else {
+    in->bad += dlx_get_stats(h->s, &st) != DLX_OK;
+  }
+  if (in->which == 1 || in->which == 4) {
+    in->bad += maximizer_calls(h->m, h->s, DLX_ERR_BUSY);
+    dlx_maximizer_free(h->m);
+  } else {
+    in->bad += dlx_maximizer_get_stats(h->m, &ms) != DLX_OK;
+  }
+  if (in->which == 2) {
+    in->bad += sudoku_calls(h->k, DLX_ERR_BUSY);
+    dlx_sudoku_free(h->k);
+  } else {
+    in->bad += dlx_sudoku_shape(h->k, NULL, NULL, &n) != DLX_OK;
+  }
+  if (in->which == 3) {
+    in->bad += tiling_calls(h->t, DLX_ERR_BUSY);
+    dlx_tiling_free(h->t);
+  } else {
+    in->bad += dlx_tiling_get_info(h->t, &info) != DLX_OK;
+  }
+}
+
+/* A call on each kind that runs inside_cb from inside; the call itself succeeds. */
+static void call_with_inside(struct kinds *h, int which) {
+  struct inside in;
+  dlx_stats st;
+  dlx_max_stats ms;
+  uint32_t n = 0;
+  dlx_tiling_info info;
+  in.h = h;
+  in.which = which;
+  in.ran = 0;
+  in.bad = 0;
+  dlx_test_call_inside_next_call(inside_cb, &in);
+  switch (which) {
+    case 0: CHECK_STATUS(dlx_get_stats(h->s, &st), DLX_OK); break;
+    case 1: CHECK_STATUS(dlx_maximizer_get_stats(h->m, &ms), DLX_OK); break;
+    case 2: CHECK_STATUS(dlx_sudoku_shape(h->k, NULL, NULL, &n), DLX_OK); break;
+    case 3: CHECK_STATUS(dlx_tiling_get_info(h->t, &info), DLX_OK); break;
+    default: CHECK_STATUS(dlx_maximize(h->m, h->s, 0), DLX_SOLUTION); break;
+  }
+  CHECK(in.ran == 1);
+  CHECK(in.bad == 0);
+}
+
+static void test_every_kind_refuses_reentry(void) {
+  struct kinds h;
+  int which;
+  make_kinds(&h);
+  if (h.s == NULL || h.m == NULL || h.k == NULL || h.t == NULL) return;
+  for (which = 0; which <= 4; ++which) {
+    call_with_inside(&h, which);
+    check_healthy(&h); /* the busy mark went away with the call */
+  }
+}
+
+/* The next call on handle `which` panics inside the library: that call returns
+ * DLX_ERR_INTERNAL, every later call on the handle too, and the other kinds are
+ * untouched. */
+static void test_every_kind_is_poisoned_by_a_panic(void) {
+  struct kinds h, ok;
+  dlx_stats st;
+  dlx_max_stats ms;
+  uint32_t n = 0;
+  dlx_tiling_info info;
+  int which;
+  fprintf(stderr, "test_promises: panic messages from the library follow (expected)\n");
+  for (which = 0; which <= 4; ++which) {
+    make_kinds(&h);
+    if (h.s == NULL || h.m == NULL || h.k == NULL || h.t == NULL) return;
+    dlx_test_panic_next_call();
+    switch (which) {
+      case 0: CHECK_STATUS(dlx_get_stats(h.s, &st), DLX_ERR_INTERNAL); break;
+      case 1: CHECK_STATUS(dlx_maximizer_get_stats(h.m, &ms), DLX_ERR_INTERNAL); break;
+      case 2: CHECK_STATUS(dlx_sudoku_shape(h.k, NULL, NULL, &n), DLX_ERR_INTERNAL); break;
+      case 3: CHECK_STATUS(dlx_tiling_get_info(h.t, &info), DLX_ERR_INTERNAL); break;
+      default: CHECK_STATUS(dlx_maximize(h.m, h.s, 0), DLX_ERR_INTERNAL); break;
+    }
+    ok = h;
+    if (which == 0 || which == 4) {
+      CHECK(solver_calls(h.s, h.m, DLX_ERR_INTERNAL) == 0);
+      ok.s = NULL;
+    }
+    if (which == 1 || which == 4) {
+      CHECK(maximizer_calls(h.m, h.s, DLX_ERR_INTERNAL) == 0);
+      ok.m = NULL;
+    }
+    if (which == 2) CHECK(sudoku_calls(h.k, DLX_ERR_INTERNAL) == 0);
+    if (which == 3) CHECK(tiling_calls(h.t, DLX_ERR_INTERNAL) == 0);
+    if (ok.s != NULL) CHECK_STATUS(dlx_get_stats(ok.s, &st), DLX_OK);
+    if (ok.m != NULL) CHECK_STATUS(dlx_maximizer_get_stats(ok.m, &ms), DLX_OK);
+    if (which != 2) CHECK_STATUS(dlx_sudoku_shape(h.k, NULL, NULL, &n), DLX_OK);
+    if (which != 3) CHECK_STATUS(dlx_tiling_get_info(h.t, &info), DLX_OK);
+  }
+}
+
+/* Heap handles: a poisoned one is still released by its free (valgrind and ASan
+ * report a leak otherwise), one inside a call is not (they report a use after free
+ * otherwise), and a panic while one is being made releases its block. */
+static void test_heap_handles_of_every_kind(void) {
+  dlx_dims d = queens_dims();
+  dlx_tiling_dims td = domino_dims();
+  struct kinds h;
+  dlx_stats st;
+  dlx_max_stats ms;
+  uint32_t n = 0;
+  dlx_tiling_info info;
+  int which;
+  for (which = 0; which <= 4; ++which) {
+    CHECK_STATUS(dlx_new(&d, &h.s), DLX_OK);
+    CHECK_STATUS(dlx_maximizer_new(&d, &h.m), DLX_OK);
+    CHECK_STATUS(dlx_sudoku_new(2, 2, &h.k), DLX_OK);
+    CHECK_STATUS(dlx_tiling_new(&td, &h.t), DLX_OK);
+    if (h.s == NULL || h.m == NULL || h.k == NULL || h.t == NULL) return;
+    add_queens(h.s);
+    build_domino(h.t);
+    call_with_inside(&h, which); /* frees the busy handle(s) from inside: left alone */
+    check_healthy(&h);
+    dlx_test_panic_next_call();
+    switch (which) {
+      case 0: CHECK_STATUS(dlx_get_stats(h.s, &st), DLX_ERR_INTERNAL); break;
+      case 1: CHECK_STATUS(dlx_maximizer_get_stats(h.m, &ms), DLX_ERR_INTERNAL); break;
+      case 2: CHECK_STATUS(dlx_sudoku_shape(h.k, NULL, NULL, &n), DLX_ERR_INTERNAL); break;
+      case 3: CHECK_STATUS(dlx_tiling_get_info(h.t, &info), DLX_ERR_INTERNAL); break;
+      default: CHECK_STATUS(dlx_maximize(h.m, h.s, 0), DLX_ERR_INTERNAL); break;
+    }
+    dlx_free(h.s);
+    dlx_maximizer_free(h.m);
+    dlx_sudoku_free(h.k);
+    dlx_tiling_free(h.t);
+  }
+  h.s = NULL;
+  h.m = NULL;
+  h.k = NULL;
+  h.t = NULL;
+  dlx_test_panic_next_call();
+  CHECK_STATUS(dlx_new(&d, &h.s), DLX_ERR_INTERNAL);
+  dlx_test_panic_next_call();
+  CHECK_STATUS(dlx_maximizer_new(&d, &h.m), DLX_ERR_INTERNAL);
+  dlx_test_panic_next_call();
+  CHECK_STATUS(dlx_sudoku_new(2, 2, &h.k), DLX_ERR_INTERNAL);
+  dlx_test_panic_next_call();
+  CHECK_STATUS(dlx_tiling_new(&td, &h.t), DLX_ERR_INTERNAL);
+  CHECK(h.s == NULL && h.m == NULL && h.k == NULL && h.t == NULL);
+}
+
+#endif /* DLX_TEST_HOOKS */
+
 int main(void) {
   CHECK(dlx_abi_version() == DLX_ABI_VERSION);
   test_sizes_and_overflow();
@@ -1122,6 +1481,12 @@ int main(void) {
   test_helper_limits();
   test_reentrance();
   test_poisoned_handle();
+  test_every_kind_refuses_bad_handles();
+#ifdef DLX_TEST_HOOKS
+  test_every_kind_refuses_reentry();
+  test_every_kind_is_poisoned_by_a_panic();
+  test_heap_handles_of_every_kind();
+#endif
   printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
 }

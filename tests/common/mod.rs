@@ -181,6 +181,27 @@ pub fn release_lib_dir() -> PathBuf {
     dir
 }
 
+/// The static library built with the `test-hooks` feature (in a target directory
+/// of its own, so the shipped build stays as it is), for the C tests that reach the
+/// library's panic path: tests/c/test_promises.c compiled with -DDLX_TEST_HOOKS.
+pub fn hooks_lib_dir() -> PathBuf {
+    let target = target_dir().join("test-hooks");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--lib", "--features", "test-hooks"])
+        .arg("--target-dir")
+        .arg(&target)
+        .current_dir(manifest_dir())
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo build --features test-hooks failed");
+    target.join("release")
+}
+
+/// The C test that also runs against [`hooks_lib_dir`].
+pub fn promises_test() -> PathBuf {
+    manifest_dir().join("tests/c/test_promises.c")
+}
+
 /// Cargo's target directory (CARGO_TARGET_DIR or ./target).
 pub fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
