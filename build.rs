@@ -14,11 +14,14 @@ fn main() {
     let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("cbindgen.toml is readable");
     let version = |part: &str| env::var(format!("CARGO_PKG_VERSION_{part}")).unwrap();
+    // The static-pool macros live in one C file of their own (see its comment).
+    let sizes = std::fs::read_to_string(crate_dir.join("src/ffi/sizes.h"))
+        .expect("src/ffi/sizes.h is readable");
     config.after_includes = Some(format!(
-        "{}\n/* The version of this header; compare dlx_version() at run time. */\n\
+        "\n{}\n/* The version of this header; compare dlx_version() at run time. */\n\
          #define DLX_VERSION_MAJOR {}\n#define DLX_VERSION_MINOR {}\n\
          #define DLX_VERSION_PATCH {}\n#define DLX_VERSION_STRING \"{}\"",
-        config.after_includes.take().unwrap_or_default(),
+        sizes.trim_end(),
         version("MAJOR"),
         version("MINOR"),
         version("PATCH"),
@@ -40,18 +43,18 @@ fn main() {
 
     // ELF soname libdlx.so.<ABI>, so programs keep working across compatible releases.
     if env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
-        let abi = abi_version(&crate_dir.join("src/ffi/mod.rs"));
+        let abi = abi_version(&crate_dir.join("src/ffi/version.rs"));
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libdlx.so.{abi}");
     }
 }
 
-/// The one definition of the C ABI version is `DLX_ABI_VERSION` in src/ffi/mod.rs.
-fn abi_version(ffi_mod: &std::path::Path) -> u32 {
-    let text = std::fs::read_to_string(ffi_mod).expect("src/ffi/mod.rs is readable");
+/// The one definition of the C ABI version is `DLX_ABI_VERSION` in src/ffi/version.rs.
+fn abi_version(file: &std::path::Path) -> u32 {
+    let text = std::fs::read_to_string(file).expect("src/ffi/version.rs is readable");
     text.lines()
         .find_map(|l| l.strip_prefix("pub const DLX_ABI_VERSION: u32 = "))
         .and_then(|v| v.trim_end_matches(';').parse().ok())
-        .expect("src/ffi/mod.rs defines DLX_ABI_VERSION as a literal")
+        .expect("src/ffi/version.rs defines DLX_ABI_VERSION as a literal")
 }
 
 /// `#define DLX_ERR_NULL -1` would make `x-DLX_ERR_NULL` read as `x--1`; C headers

@@ -14,6 +14,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/*
+ * Static pools in C: DLX_ALIGNED and the size macros DLX_REQUIRED_SIZE,
+ * DLX_MAXIMIZER_REQUIRED_SIZE, DLX_TILING_REQUIRED_SIZE and DLX_SUDOKU_REQUIRED_SIZE,
+ * constant expressions equal to the dlx_*_required_size functions for every input.
+ * (Written in src/ffi/sizes.h, which build.rs puts here; it spells out in C the block
+ * layouts of src/core/layout.rs, src/core/maximize.rs, src/tiling and src/sudoku,
+ * and tests/c/test_promises.c compares every macro with its function.)
+ */
 /*
  * DLX_ALIGNED: put it first in the declaration of a static block, in C11, C++11 or
  * GNU C:  DLX_ALIGNED static unsigned char pool[DLX_REQUIRED_SIZE(...)];
@@ -99,18 +108,13 @@
 #define DLX_SUDOKU_REQUIRED_SIZE(br, bc) \
   (DLX_SUDOKU_OK_(br, bc) ? (size_t)(4u * DLX_SUDOKU_WORDS_(DLX_SUDOKU_N_(br, bc))) \
                           : (size_t)0)
-
 /* The version of this header; compare dlx_version() at run time. */
 #define DLX_VERSION_MAJOR 0
 #define DLX_VERSION_MINOR 1
 #define DLX_VERSION_PATCH 0
 #define DLX_VERSION_STRING "0.1.0"
 
-// The C ABI version: bumped on any incompatible change of the API or of handles.
-// A program checks `dlx_abi_version() == DLX_ABI_VERSION` at start-up.
-#define DLX_ABI_VERSION 1
-
-// Alignment in bytes that a solver's memory block needs (same as `dlx_required_align()`).
+// Alignment in bytes that every block needs (same as `dlx_required_align()`).
 #define DLX_ALIGN 8
 
 // The most threads `dlx_count_parallel` accepts.
@@ -154,6 +158,10 @@
 // The value `dlx_tiling_fill` writes for a position that is not on the board.
 #define DLX_TILING_EMPTY 4294967295
 
+// The C ABI version: bumped on any incompatible change of the API or of handles.
+// A program checks `dlx_abi_version() == DLX_ABI_VERSION` at start-up.
+#define DLX_ABI_VERSION 1
+
 // The opaque maximiser handle; it points at the start of its memory block.
 typedef struct dlx_maximizer dlx_maximizer;
 
@@ -166,14 +174,6 @@ typedef struct dlx_sudoku dlx_sudoku;
 // The opaque tiling handle; it points at the start of its memory block.
 typedef struct dlx_tiling dlx_tiling;
 
-// Every call's result: 0 = done, positive = an outcome, negative = an error.
-typedef int32_t dlx_status;
-
-// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
-// the call), `is_solution` 1 for a complete solution found at or above the split
-// depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
-typedef int32_t (*dlx_prefix_fn)(void *user, const uint32_t *rows, size_t n, int32_t is_solution);
-
 // The fixed capacity of a solver.
 typedef struct dlx_dims {
   // Columns every solution covers exactly once (0-based ids `0 .. primary-1`).
@@ -185,6 +185,9 @@ typedef struct dlx_dims {
   // The most column entries (ones of the matrix) over all rows together.
   uint32_t max_entries;
 } dlx_dims;
+
+// Every call's result: 0 = done, positive = an outcome, negative = an error.
+typedef int32_t dlx_status;
 
 // Called once per solution with its row ids (forced rows first); return 0 to go on,
 // anything else to stop. `rows` is valid only during the call.
@@ -204,6 +207,11 @@ typedef struct dlx_stats {
   // The most rows the search has had chosen at once.
   uint32_t max_depth;
 } dlx_stats;
+
+// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
+// the call), `is_solution` 1 for a complete solution found at or above the split
+// depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
+typedef int32_t (*dlx_prefix_fn)(void *user, const uint32_t *rows, size_t n, int32_t is_solution);
 
 // Figures of a maximisation besides the solver's own (`dlx_get_stats` on the solver
 // reports its nodes and updates).
@@ -326,102 +334,6 @@ typedef struct dlx_placement {
 extern "C" {
 #endif // __cplusplus
 
-// The library's version, "MAJOR.MINOR.PATCH" (static, never NULL).
-const char *dlx_version(void);
-
-// The C ABI version the library was built with; compare with `DLX_ABI_VERSION`.
-uint32_t dlx_abi_version(void);
-
-// The solver's memory image: `*mem` receives the start of the handle's block and
-// `*len` its size in bytes. The block is position-independent: copy those bytes
-// anywhere (a file, a socket, another process on a machine of the same byte order),
-// and `dlx_attach` on the copy resumes the search exactly where it stood, rows,
-// forced rows, seed and figures included. The pointer stays valid as long as the
-// handle; the bytes change with every call that changes the solver.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
-// callbacks, where the block is mid-change).
-//
-// # Safety
-// `s` is NULL or a live handle; `mem` and `len` are valid or NULL.
-dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
-
-// Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
-// `dlx_image` gave, aligned like any solver block) and stores a handle to them in
-// `*out`. The search resumes exactly where the image was taken. Nothing is
-// allocated: the handle lives in `mem`, which the caller owns (`dlx_free` leaves it
-// alone, also for an image of a `dlx_new` handle). Extra bytes after the image are
-// ignored.
-//
-// Nothing in the bytes is trusted: the magic number, the layout version (which also
-// tells the byte order), the dimensions against `len`, every count, every link and
-// level-stack index, and the phase of the search are checked, in time linear in the
-// image's size, and the image must be exactly a state the search can reach.
-// Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
-// truncated, from another layout version or byte order).
-//
-// # Safety
-// `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
-dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
-
-// Knuth's estimate of the fraction of the search tree already explored, in
-// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
-// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
-// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
-// estimate is rough early on for unbalanced trees). Costs a walk over the columns
-// chosen on the current path.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
-//
-// # Safety
-// `s` is NULL or a live handle; `fraction` valid or NULL.
-dlx_status dlx_progress(const struct dlx_solver *s, double *fraction);
-
-// Splits the search into independent sub-problems: runs a fresh search down to
-// `depth` rows and calls `f(user, rows, n, 0)` for every node of the search tree at
-// that depth (the `n == depth` rows chosen on the way there), and `f(user, rows, n,
-// 1)` for every solution found at or above it. Rows are the search's rows only
-// (forced rows are part of the problem and not repeated).
-//
-// A prefix's sub-problem is a solver of the same problem (with the same forced
-// rows, e.g. an image of this one taken before the split) with the prefix's rows
-// selected by `dlx_select_row`; the sub-problems' counts plus the solutions
-// reported with `is_solution = 1` add up to the full count. Depth 0 reports the
-// whole problem as one empty prefix.
-//
-// Returns `DLX_EXHAUSTED` after the last prefix or `DLX_STOPPED` when `f` asked to
-// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
-// under way and leaves the solver reset. Calls on this handle from inside `f` return
-// `DLX_ERR_BUSY`.
-//
-// # Safety
-// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
-dlx_status dlx_split(struct dlx_solver *s,
-                     uint32_t depth,
-                     dlx_prefix_fn f,
-                     void *user,
-                     uint64_t *count);
-
-// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
-// one per core): the search is split into sub-problems (see `dlx_split`), each
-// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
-// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
-// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
-// search's figures only. A library built without the `parallel` feature counts on
-// the calling thread.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
-// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
-//
-// # Safety
-// `s` is NULL or a live handle; `count` valid or NULL.
-dlx_status dlx_count_parallel(struct dlx_solver *s,
-                              uint32_t threads,
-                              uint64_t limit,
-                              uint64_t *count);
-
 // Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
 // does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
 // `DLX_REQUIRED_SIZE(primary, secondary, max_rows, max_entries)`.
@@ -504,6 +416,15 @@ dlx_status dlx_reset(struct dlx_solver *s);
 // `s` is NULL or a live handle.
 dlx_status dlx_clear(struct dlx_solver *s);
 
+// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
+// rows in the order added, ties between columns to the first. Any other value
+// shuffles the row order and breaks ties at random, reproducibly for that seed, so
+// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
+//
+// # Safety
+// `s` is NULL or a live handle.
+dlx_status dlx_set_seed(struct dlx_solver *s, uint64_t seed);
+
 // Continues the search (the first call starts it) until the next solution
 // (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
 // every later call until `dlx_reset`), or until this call has spent at least `budget`
@@ -542,15 +463,6 @@ dlx_status dlx_count(struct dlx_solver *s, uint64_t limit, uint64_t *count);
 // `s` is NULL or a live handle; `f` is NULL or a valid function; `count` valid or NULL.
 dlx_status dlx_enumerate(struct dlx_solver *s, dlx_solution_fn f, void *user, uint64_t *count);
 
-// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
-// rows in the order added, ties between columns to the first. Any other value
-// shuffles the row order and breaks ties at random, reproducibly for that seed, so
-// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
-//
-// # Safety
-// `s` is NULL or a live handle.
-dlx_status dlx_set_seed(struct dlx_solver *s, uint64_t seed);
-
 // Figures of the current search, or of the last one when none is under way; they
 // restart from zero when the next search starts and after `dlx_clear`.
 //
@@ -558,8 +470,211 @@ dlx_status dlx_set_seed(struct dlx_solver *s, uint64_t seed);
 // `s` is NULL or a live handle; `out` is valid or NULL.
 dlx_status dlx_get_stats(const struct dlx_solver *s, struct dlx_stats *out);
 
-// A static English description of a status code; never NULL, also for unknown codes.
-const char *dlx_status_str(dlx_status status);
+// Knuth's estimate of the fraction of the search tree already explored, in
+// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
+// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
+// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
+// estimate is rough early on for unbalanced trees). Costs a walk over the columns
+// chosen on the current path.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+//
+// # Safety
+// `s` is NULL or a live handle; `fraction` valid or NULL.
+dlx_status dlx_progress(const struct dlx_solver *s, double *fraction);
+
+// The solver's memory image: `*mem` receives the start of the handle's block and
+// `*len` its size in bytes. The block is position-independent: copy those bytes
+// anywhere (a file, a socket, another process on a machine of the same byte order),
+// and `dlx_attach` on the copy resumes the search exactly where it stood, rows,
+// forced rows, seed and figures included. The pointer stays valid as long as the
+// handle; the bytes change with every call that changes the solver.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
+// callbacks, where the block is mid-change).
+//
+// # Safety
+// `s` is NULL or a live handle; `mem` and `len` are valid or NULL.
+dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
+
+// Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
+// `dlx_image` gave, aligned like any solver block) and stores a handle to them in
+// `*out`. The search resumes exactly where the image was taken. Nothing is
+// allocated: the handle lives in `mem`, which the caller owns (`dlx_free` leaves it
+// alone, also for an image of a `dlx_new` handle). Extra bytes after the image are
+// ignored.
+//
+// Nothing in the bytes is trusted: the magic number, the layout version (which also
+// tells the byte order), the dimensions against `len`, every count, every link and
+// level-stack index, and the phase of the search are checked, in time linear in the
+// image's size, and the image must be exactly a state the search can reach.
+// Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
+// truncated, from another layout version or byte order).
+//
+// # Safety
+// `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
+dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
+
+// Splits the search into independent sub-problems: runs a fresh search down to
+// `depth` rows and calls `f(user, rows, n, 0)` for every node of the search tree at
+// that depth (the `n == depth` rows chosen on the way there), and `f(user, rows, n,
+// 1)` for every solution found at or above it. Rows are the search's rows only
+// (forced rows are part of the problem and not repeated).
+//
+// A prefix's sub-problem is a solver of the same problem (with the same forced
+// rows, e.g. an image of this one taken before the split) with the prefix's rows
+// selected by `dlx_select_row`; the sub-problems' counts plus the solutions
+// reported with `is_solution = 1` add up to the full count. Depth 0 reports the
+// whole problem as one empty prefix.
+//
+// Returns `DLX_EXHAUSTED` after the last prefix or `DLX_STOPPED` when `f` asked to
+// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
+// under way and leaves the solver reset. Calls on this handle from inside `f` return
+// `DLX_ERR_BUSY`.
+//
+// # Safety
+// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+dlx_status dlx_split(struct dlx_solver *s,
+                     uint32_t depth,
+                     dlx_prefix_fn f,
+                     void *user,
+                     uint64_t *count);
+
+// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
+// one per core): the search is split into sub-problems (see `dlx_split`), each
+// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
+// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
+// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
+// search's figures only. A library built without the `parallel` feature counts on
+// the calling thread.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
+// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
+//
+// # Safety
+// `s` is NULL or a live handle; `count` valid or NULL.
+dlx_status dlx_count_parallel(struct dlx_solver *s,
+                              uint32_t threads,
+                              uint64_t limit,
+                              uint64_t *count);
+
+// Bytes of memory a maximiser for solvers of dimensions `*d` needs; 0 if `d` is NULL
+// or the size does not fit. Equals `DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary,
+// max_rows, max_entries)`: 20 bytes per node, 8 per row, 20 per primary column,
+// plus 112 bytes.
+//
+// # Safety
+// `d` is NULL or points at a `dlx_dims`.
+size_t dlx_maximizer_required_size(const struct dlx_dims *d);
+
+// Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
+// `dlx_required_align()`) for solvers of dimensions `*d`, with every row weight 0.
+//
+// A maximiser finds the maximum-weight solution of a solver's problem by branch and
+// bound (`dlx_maximize`). It holds the row weights and the optimisation's state; the
+// problem (rows, forced rows, seed) stays in the solver, which is passed to every
+// call. Like a solver it lives entirely in its block and needs no cleanup.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large), `DLX_ERR_MISALIGNED`,
+// `DLX_ERR_TOO_SMALL`.
+//
+// # Safety
+// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+dlx_status dlx_maximizer_init_in(void *mem,
+                                 size_t len,
+                                 const struct dlx_dims *d,
+                                 struct dlx_maximizer **out);
+
+// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
+// `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
+// was built without the `alloc` feature.
+//
+// # Safety
+// `d` and `out` are valid or NULL.
+dlx_status dlx_maximizer_new(const struct dlx_dims *d, struct dlx_maximizer **out);
+
+// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
+// by `dlx_maximizer_init_in` is left alone.
+//
+// # Safety
+// `m` is NULL or a live handle; it must not be used afterwards.
+void dlx_maximizer_free(struct dlx_maximizer *m);
+
+// Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a
+// weight weigh 0. Any `int64_t` is allowed, negative ones too.
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT` (not a maximiser), `DLX_ERR_ARG`
+// (`row >= max_rows`), `DLX_ERR_STATE` (an optimisation is under way: call
+// `dlx_maximizer_reset` first).
+//
+// # Safety
+// `m` is NULL or a live handle.
+dlx_status dlx_maximizer_set_weight(struct dlx_maximizer *m, uint32_t row, int64_t weight);
+
+// Forgets the best solution and the optimisation under way, so the next
+// `dlx_maximize` starts afresh; weights stay. Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`.
+//
+// # Safety
+// `m` is NULL or a live handle.
+dlx_status dlx_maximizer_reset(struct dlx_maximizer *m);
+
+// Searches for the maximum-weight solution of the problem in `s` (rows, forced rows
+// and seed as given to the solver; weights from `m`), by branch and bound. The value
+// of a solution is the sum of the weights of all its rows, forced rows included.
+//
+// Resumable like `dlx_next`: returns `DLX_SOLUTION` each time a strictly better
+// solution was found (read it with `dlx_maximizer_best`: an anytime optimiser),
+// `DLX_BUDGET_SPENT` after at least `budget` link updates (0 = no limit; call again
+// to go on), and `DLX_EXHAUSTED` when the search is finished: the best solution is
+// then proven optimal, and there is none when the problem has no solution. Later
+// calls return `DLX_EXHAUSTED` again until the solver or the maximiser is reset.
+//
+// The search runs on the solver: `dlx_get_stats(s)` counts its nodes and updates,
+// and `dlx_reset(s)` abandons it. Any other use of `s` between calls (`dlx_next`,
+// `dlx_count`, adding rows, ...) makes the next `dlx_maximize` start afresh.
+//
+// The bound is the smallest of five sums over the uncovered primary columns: the
+// largest ceil(w / p) among each column's remaining rows (w a row's weight, p its
+// number of primary columns); and, for k = 0..3, the largest w among the rows whose
+// primary column number k mod p (in `dlx_add_row` order) it is, or at least 0 when
+// rows charged to another column also cross it. All hold for any weights, negative
+// ones included; nodes whose value plus the bound is not above the best so far are
+// cut. Ties: only a strictly better solution replaces the best, so the result is the
+// first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
+// first to find good solutions early).
+//
+// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
+// maximiser was made for other dimensions than the solver, or the blocks overlap).
+//
+// # Safety
+// `m` and `s` are NULL or live handles.
+dlx_status dlx_maximize(struct dlx_maximizer *m, struct dlx_solver *s, uint64_t budget);
+
+// The best solution found so far: its value in `*value` (saturated to the `int64_t`
+// range), and its `*n` row ids at `*rows` (forced rows first, then the search's
+// rows). The array lives inside the maximiser and is valid until the next call on
+// it. `value` may be NULL; `rows` and `n` may both be NULL.
+//
+// Errors: `DLX_ERR_NULL` (m NULL, or only one of rows and n NULL), `DLX_ERR_CORRUPT`,
+// `DLX_ERR_STATE` (no solution found yet: none exists when `dlx_maximize` returned
+// `DLX_EXHAUSTED`).
+//
+// # Safety
+// `m` is NULL or a live handle; the out-pointers are valid or NULL.
+dlx_status dlx_maximizer_best(const struct dlx_maximizer *m,
+                              int64_t *value,
+                              const uint32_t **rows,
+                              size_t *n);
+
+// Figures of the optimisation under way, or of the last one. Errors: `DLX_ERR_NULL`,
+// `DLX_ERR_CORRUPT`.
+//
+// # Safety
+// `m` is NULL or a live handle; `out` is valid or NULL.
+dlx_status dlx_maximizer_get_stats(const struct dlx_maximizer *m, struct dlx_max_stats *out);
 
 // Bytes of memory a Sudoku helper for boxes of `box_rows x box_cols` needs (a grid
 // of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
@@ -784,122 +899,6 @@ dlx_status dlx_sudoku_format(const uint8_t *cells,
                              size_t buflen,
                              size_t *written);
 
-// Bytes of memory a maximiser for solvers of dimensions `*d` needs; 0 if `d` is NULL
-// or the size does not fit. Equals `DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary,
-// max_rows, max_entries)`: 20 bytes per node, 8 per row, 20 per primary column,
-// plus 112 bytes.
-//
-// # Safety
-// `d` is NULL or points at a `dlx_dims`.
-size_t dlx_maximizer_required_size(const struct dlx_dims *d);
-
-// Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
-// `dlx_required_align()`) for solvers of dimensions `*d`, with every row weight 0.
-//
-// A maximiser finds the maximum-weight solution of a solver's problem by branch and
-// bound (`dlx_maximize`). It holds the row weights and the optimisation's state; the
-// problem (rows, forced rows, seed) stays in the solver, which is passed to every
-// call. Like a solver it lives entirely in its block and needs no cleanup.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large), `DLX_ERR_MISALIGNED`,
-// `DLX_ERR_TOO_SMALL`.
-//
-// # Safety
-// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
-dlx_status dlx_maximizer_init_in(void *mem,
-                                 size_t len,
-                                 const struct dlx_dims *d,
-                                 struct dlx_maximizer **out);
-
-// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
-// `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
-// was built without the `alloc` feature.
-//
-// # Safety
-// `d` and `out` are valid or NULL.
-dlx_status dlx_maximizer_new(const struct dlx_dims *d, struct dlx_maximizer **out);
-
-// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
-// by `dlx_maximizer_init_in` is left alone.
-//
-// # Safety
-// `m` is NULL or a live handle; it must not be used afterwards.
-void dlx_maximizer_free(struct dlx_maximizer *m);
-
-// Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a
-// weight weigh 0. Any `int64_t` is allowed, negative ones too.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT` (not a maximiser), `DLX_ERR_ARG`
-// (`row >= max_rows`), `DLX_ERR_STATE` (an optimisation is under way: call
-// `dlx_maximizer_reset` first).
-//
-// # Safety
-// `m` is NULL or a live handle.
-dlx_status dlx_maximizer_set_weight(struct dlx_maximizer *m, uint32_t row, int64_t weight);
-
-// Forgets the best solution and the optimisation under way, so the next
-// `dlx_maximize` starts afresh; weights stay. Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`.
-//
-// # Safety
-// `m` is NULL or a live handle.
-dlx_status dlx_maximizer_reset(struct dlx_maximizer *m);
-
-// Searches for the maximum-weight solution of the problem in `s` (rows, forced rows
-// and seed as given to the solver; weights from `m`), by branch and bound. The value
-// of a solution is the sum of the weights of all its rows, forced rows included.
-//
-// Resumable like `dlx_next`: returns `DLX_SOLUTION` each time a strictly better
-// solution was found (read it with `dlx_maximizer_best`: an anytime optimiser),
-// `DLX_BUDGET_SPENT` after at least `budget` link updates (0 = no limit; call again
-// to go on), and `DLX_EXHAUSTED` when the search is finished: the best solution is
-// then proven optimal, and there is none when the problem has no solution. Later
-// calls return `DLX_EXHAUSTED` again until the solver or the maximiser is reset.
-//
-// The search runs on the solver: `dlx_get_stats(s)` counts its nodes and updates,
-// and `dlx_reset(s)` abandons it. Any other use of `s` between calls (`dlx_next`,
-// `dlx_count`, adding rows, ...) makes the next `dlx_maximize` start afresh.
-//
-// The bound is the smallest of five sums over the uncovered primary columns: the
-// largest ceil(w / p) among each column's remaining rows (w a row's weight, p its
-// number of primary columns); and, for k = 0..3, the largest w among the rows whose
-// primary column number k mod p (in `dlx_add_row` order) it is, or at least 0 when
-// rows charged to another column also cross it. All hold for any weights, negative
-// ones included; nodes whose value plus the bound is not above the best so far are
-// cut. Ties: only a strictly better solution replaces the best, so the result is the
-// first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
-// first to find good solutions early).
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
-// maximiser was made for other dimensions than the solver, or the blocks overlap).
-//
-// # Safety
-// `m` and `s` are NULL or live handles.
-dlx_status dlx_maximize(struct dlx_maximizer *m, struct dlx_solver *s, uint64_t budget);
-
-// The best solution found so far: its value in `*value` (saturated to the `int64_t`
-// range), and its `*n` row ids at `*rows` (forced rows first, then the search's
-// rows). The array lives inside the maximiser and is valid until the next call on
-// it. `value` may be NULL; `rows` and `n` may both be NULL.
-//
-// Errors: `DLX_ERR_NULL` (m NULL, or only one of rows and n NULL), `DLX_ERR_CORRUPT`,
-// `DLX_ERR_STATE` (no solution found yet: none exists when `dlx_maximize` returned
-// `DLX_EXHAUSTED`).
-//
-// # Safety
-// `m` is NULL or a live handle; the out-pointers are valid or NULL.
-dlx_status dlx_maximizer_best(const struct dlx_maximizer *m,
-                              int64_t *value,
-                              const uint32_t **rows,
-                              size_t *n);
-
-// Figures of the optimisation under way, or of the last one. Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`.
-//
-// # Safety
-// `m` is NULL or a live handle; `out` is valid or NULL.
-dlx_status dlx_maximizer_get_stats(const struct dlx_maximizer *m, struct dlx_max_stats *out);
-
 // Bytes of memory a tiling with dimensions `*d` needs; 0 if `d` is NULL or a
 // dimension is out of range. Equals `DLX_TILING_REQUIRED_SIZE(width, height, depth,
 // max_pieces, max_piece_cells, max_placements)` for dimensions in range.
@@ -1107,6 +1106,15 @@ dlx_status dlx_tiling_fill(const struct dlx_tiling *t, uint32_t *board, size_t n
 // # Safety
 // `t` is NULL or a live handle; `out` is valid or NULL.
 dlx_status dlx_tiling_get_stats(const struct dlx_tiling *t, struct dlx_stats *out);
+
+// A static English description of a status code; never NULL, also for unknown codes.
+const char *dlx_status_str(dlx_status status);
+
+// The library's version, "MAJOR.MINOR.PATCH" (static, never NULL).
+const char *dlx_version(void);
+
+// The C ABI version the library was built with; compare with `DLX_ABI_VERSION`.
+uint32_t dlx_abi_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

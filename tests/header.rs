@@ -11,3 +11,55 @@ fn checked_in_header_is_current() {
          DLX_UPDATE_HEADER=1 cargo build"
     );
 }
+
+/// The header reads in the order a user meets the calls: create, build, search,
+/// inspect, images and parallel work, the domain helpers, then status texts and
+/// versions.
+#[test]
+fn header_lists_functions_in_reading_order() {
+    let header = include_str!("../include/dlx.h");
+    // The line of the declaration (not of a comment or macro that names it).
+    let at = |name: &str| {
+        let call = format!("{name}(");
+        header
+            .lines()
+            .position(|l| {
+                !l.starts_with(['/', ' ', '#'])
+                    && l.find(&call)
+                        .is_some_and(|i| i > 0 && matches!(&l[i - 1..i], " " | "*"))
+            })
+            .unwrap_or_else(|| panic!("{name} is not declared in include/dlx.h"))
+    };
+    let order = [
+        "dlx_required_size",
+        "dlx_init_in",
+        "dlx_new",
+        "dlx_free",
+        "dlx_add_row",
+        "dlx_select_row",
+        "dlx_next",
+        "dlx_solution",
+        "dlx_count",
+        "dlx_enumerate",
+        "dlx_get_stats",
+        "dlx_progress",
+        "dlx_image",
+        "dlx_attach",
+        "dlx_split",
+        "dlx_count_parallel",
+        "dlx_maximizer_init_in",
+        "dlx_maximize",
+        "dlx_sudoku_init_in",
+        "dlx_tiling_init_in",
+        "dlx_status_str",
+        "dlx_version",
+    ];
+    for pair in order.windows(2) {
+        assert!(
+            at(pair[0]) < at(pair[1]),
+            "{} should come before {}",
+            pair[0],
+            pair[1]
+        );
+    }
+}

@@ -1,4 +1,4 @@
-//! Images, progress, splitting and parallel counting in C.
+//! Images, splitting and parallel counting in C.
 
 use ::core::ffi::c_void;
 
@@ -89,25 +89,6 @@ pub unsafe extern "C" fn dlx_attach(
         unsafe { *out = mem.cast() };
     }
     status
-}
-
-/// Knuth's estimate of the fraction of the search tree already explored, in
-/// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
-/// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
-/// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
-/// estimate is rough early on for unbalanced trees). Costs a walk over the columns
-/// chosen on the current path.
-///
-/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
-///
-/// # Safety
-/// `s` is NULL or a live handle; `fraction` valid or NULL.
-#[no_mangle]
-pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) -> dlx_status {
-    let fraction = try_mut!(fraction);
-    // SAFETY: forwarded from the caller. The call marks the handle busy for its
-    // duration (a write to the caller's block, as every call does).
-    unsafe { with(s.cast_mut(), |solver| *fraction = solver.progress()) }
 }
 
 /// Splits the search into independent sub-problems: runs a fresh search down to

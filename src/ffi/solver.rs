@@ -1,4 +1,4 @@
-//! The general exact-cover solver in C: memory, building a problem, searching.
+//! The general exact-cover solver in C: create, build, search, inspect.
 
 use ::core::ffi::c_void;
 
@@ -23,6 +23,15 @@ impl Handle for dlx_solver {
         Solver::open(words)
     }
 }
+
+/// Alignment in bytes that every block needs (same as `dlx_required_align()`).
+pub const DLX_ALIGN: usize = 8;
+
+const _: () = assert!(DLX_ALIGN == core::ALIGN);
+const _: () = assert!(
+    DLX_ALIGN == 8,
+    "DLX_ALIGNED in src/ffi/sizes.h spells out 8"
+);
 
 /// The fixed capacity of a solver.
 #[repr(C)]
@@ -243,6 +252,19 @@ pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
     unsafe { with(s, |solver| solver.clear()) }
 }
 
+/// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
+/// rows in the order added, ties between columns to the first. Any other value
+/// shuffles the row order and breaks ties at random, reproducibly for that seed, so
+/// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { with(s, |solver| solver.set_seed(seed)) }
+}
+
 /// Continues the search (the first call starts it) until the next solution
 /// (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
 /// every later call until `dlx_reset`), or until this call has spent at least `budget`
@@ -346,19 +368,6 @@ pub unsafe extern "C" fn dlx_enumerate(
     unsafe { finish_walk(e, status, found, count) }
 }
 
-/// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
-/// rows in the order added, ties between columns to the first. Any other value
-/// shuffles the row order and breaks ties at random, reproducibly for that seed, so
-/// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
-///
-/// # Safety
-/// `s` is NULL or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { with(s, |solver| solver.set_seed(seed)) }
-}
-
 /// Figures of the current search, or of the last one when none is under way; they
 /// restart from zero when the next search starts and after `dlx_clear`.
 ///
@@ -369,6 +378,25 @@ pub unsafe extern "C" fn dlx_get_stats(s: *const dlx_solver, out: *mut dlx_stats
     let out = try_mut!(out);
     // SAFETY: forwarded from the caller.
     unsafe { with(s.cast_mut(), |solver| *out = solver.stats().into()) }
+}
+
+/// Knuth's estimate of the fraction of the search tree already explored, in
+/// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
+/// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
+/// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
+/// estimate is rough early on for unbalanced trees). Costs a walk over the columns
+/// chosen on the current path.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `fraction` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) -> dlx_status {
+    let fraction = try_mut!(fraction);
+    // SAFETY: forwarded from the caller. The call marks the handle busy for its
+    // duration (a write to the caller's block, as every call does).
+    unsafe { with(s.cast_mut(), |solver| *fraction = solver.progress()) }
 }
 
 /// Ends a call that ran callbacks (`dlx_enumerate`, `dlx_split`): resets the search
