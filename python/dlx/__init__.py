@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Generator, Iterable, Iterator, List, Optional, Tuple, Union
 
 __all__ = [
     "DlxArgumentError",
@@ -541,7 +541,7 @@ class Problem:
         limit = _timeout_arg(timeout)
         return self._solutions(limit)
 
-    def _solutions(self, timeout: Optional[float]) -> Iterator[List[int]]:
+    def _solutions(self, timeout: Optional[float]) -> Generator[List[int], None, None]:
         solver = self._start()
         try:
             slices = _Slices(timeout, "Problem.solutions")
