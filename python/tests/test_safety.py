@@ -88,7 +88,7 @@ def test_count_and_solve_during_an_iteration_use_their_own_search():
 
 
 def test_a_change_from_another_thread_during_count_raises():
-    q = queens(12)
+    q = queens(14)  # about a second: long enough to be caught under way
     counted = []
     t = threading.Thread(target=lambda: counted.append(q.count()))
     t.start()
@@ -98,7 +98,7 @@ def test_a_change_from_another_thread_during_count_raises():
     with pytest.raises(RuntimeError):
         q.add_row([0])
     t.join()
-    assert counted == [14200] and q.rows == 144
+    assert counted == [365596] and q.rows == 196
 
 
 def test_one_sudoku_refuses_a_second_concurrent_call():
