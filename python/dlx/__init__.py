@@ -242,7 +242,8 @@ def _int_arg(value: object, name: str, lo: int = 0, hi: int = _U64) -> int:
     if v < lo:
         raise ValueError(f"{name} must be at least {lo}, got {v}")
     if v >= hi:
-        raise OverflowError(f"{name} must be below {hi}, got {v}")
+        bound = f"2**{hi.bit_length() - 1}" if hi & (hi - 1) == 0 else str(hi)
+        raise OverflowError(f"{name} must be below {bound}, got {v}")
     return v
 
 
