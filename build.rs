@@ -18,9 +18,11 @@ fn main() {
     let sizes = std::fs::read_to_string(crate_dir.join("src/ffi/sizes.h"))
         .expect("src/ffi/sizes.h is readable");
     config.after_includes = Some(format!(
-        "\n{}\n/* The version of this header; compare dlx_version() at run time. */\n\
-         #define DLX_VERSION_MAJOR {}\n#define DLX_VERSION_MINOR {}\n\
-         #define DLX_VERSION_PATCH {}\n#define DLX_VERSION_STRING \"{}\"",
+        "\n{}\n/* The version of this header (Cargo.toml's); compare dlx_version() at run time. */\n\
+         #define DLX_VERSION_MAJOR {} /**< Major version of this header. */\n\
+         #define DLX_VERSION_MINOR {} /**< Minor version of this header. */\n\
+         #define DLX_VERSION_PATCH {} /**< Patch version of this header. */\n\
+         #define DLX_VERSION_STRING \"{}\" /**< The version as text, as dlx_version() returns it. */",
         sizes.trim_end(),
         version("MAJOR"),
         version("MINOR"),
@@ -35,6 +37,7 @@ fn main() {
     let mut text = Vec::new();
     bindings.write(&mut text);
     let text = parenthesize_negative_defines(&String::from_utf8(text).unwrap());
+    let text = c89_comments(&text);
     std::fs::write(&out, &text).expect("OUT_DIR is writable");
     if env::var_os("DLX_UPDATE_HEADER").is_some_and(|v| v == "1") {
         std::fs::copy(&out, crate_dir.join("include/dlx.h")).expect("include/ is writable");
@@ -68,6 +71,22 @@ fn parenthesize_negative_defines(text: &str) -> String {
         {
             Some((name, value)) if value.starts_with('-') && !value.contains(' ') => {
                 out.push_str(&format!("#define {name} ({value})"));
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// cbindgen ends its `#endif` lines (and the `extern "C"` brace) with `// ...`
+/// comments, which C89 does not have; every other comment is `/* */` already.
+fn c89_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        match line.split_once("// ") {
+            Some((code, note)) if !code.contains('"') && !code.contains("/*") => {
+                out.push_str(&format!("{code}/* {note} */"));
             }
             _ => out.push_str(line),
         }

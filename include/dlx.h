@@ -108,764 +108,1002 @@
 #define DLX_SUDOKU_REQUIRED_SIZE(br, bc) \
   (DLX_SUDOKU_OK_(br, bc) ? (size_t)(4u * DLX_SUDOKU_WORDS_(DLX_SUDOKU_N_(br, bc))) \
                           : (size_t)0)
-/* The version of this header; compare dlx_version() at run time. */
-#define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 1
-#define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.1.0"
+/* The version of this header (Cargo.toml's); compare dlx_version() at run time. */
+#define DLX_VERSION_MAJOR 0 /**< Major version of this header. */
+#define DLX_VERSION_MINOR 1 /**< Minor version of this header. */
+#define DLX_VERSION_PATCH 0 /**< Patch version of this header. */
+#define DLX_VERSION_STRING "0.1.0" /**< The version as text, as dlx_version() returns it. */
 
-// Alignment in bytes that every block needs (same as `dlx_required_align()`).
+/**
+ * Alignment in bytes that every block needs (same as `dlx_required_align()`).
+ */
 #define DLX_ALIGN 8
 
-// The most threads `dlx_count_parallel` accepts.
+/**
+ * The most threads `dlx_count_parallel` accepts.
+ */
 #define DLX_MAX_THREADS 1024
 
-// Smallest grid side `box_rows * box_cols` the helper supports.
+/**
+ * Smallest grid side `box_rows * box_cols` the helper supports.
+ */
 #define DLX_SUDOKU_MIN_N 4
 
-// Largest grid side `box_rows * box_cols` the helper supports.
+/**
+ * Largest grid side `box_rows * box_cols` the helper supports.
+ */
 #define DLX_SUDOKU_MAX_N 64
 
-// Variant flag for `dlx_sudoku_set_variant`: the two main diagonals must hold every
-// symbol once too (Sudoku X).
+/**
+ * Variant flag for `dlx_sudoku_set_variant`: the two main diagonals must hold every
+ * symbol once too (Sudoku X).
+ */
 #define DLX_SUDOKU_X 1
 
-// Text flag: symbols are letters `A` = 1, `B` = 2, ... (UVa 1309 style) instead of
-// `1`-`9`, `A` = 10, ...
+/**
+ * Text flag: symbols are letters `A` = 1, `B` = 2, ... (UVa 1309 style) instead of
+ * `1`-`9`, `A` = 10, ...
+ */
 #define DLX_SUDOKU_LETTERS 1
 
-// Text flag for `dlx_sudoku_format`: one row per line, each ended by `\n`.
+/**
+ * Text flag for `dlx_sudoku_format`: one row per line, each ended by `\n`.
+ */
 #define DLX_SUDOKU_GRID 2
 
-// Text flag for `dlx_sudoku_format`: a space between the cells of a row.
+/**
+ * Text flag for `dlx_sudoku_format`: a space between the cells of a row.
+ */
 #define DLX_SUDOKU_SPACES 4
 
-// Text flag for `dlx_sudoku_format`: write blanks as `0` (default `.`).
+/**
+ * Text flag for `dlx_sudoku_format`: write blanks as `0` (default `.`).
+ */
 #define DLX_SUDOKU_BLANK_ZERO 8
 
-// Text flag for `dlx_sudoku_format`: write blanks as `-` (default `.`).
+/**
+ * Text flag for `dlx_sudoku_format`: write blanks as `-` (default `.`).
+ */
 #define DLX_SUDOKU_BLANK_DASH 16
 
-// A piece is used in every solution exactly once.
+/**
+ * A piece is used in every solution exactly once.
+ */
 #define DLX_TILING_EXACTLY 0
 
-// A piece is used at most once.
+/**
+ * A piece is used at most once.
+ */
 #define DLX_TILING_AT_MOST 1
 
-// A piece is used any number of times (also never).
+/**
+ * A piece is used any number of times (also never).
+ */
 #define DLX_TILING_UNLIMITED 2
 
-// The value `dlx_tiling_fill` writes for a position that is not on the board.
+/**
+ * The value `dlx_tiling_fill` writes for a position that is not on the board.
+ */
 #define DLX_TILING_EMPTY 4294967295
 
-// The C ABI version: bumped on any incompatible change of the API or of handles.
-// A program checks `dlx_abi_version() == DLX_ABI_VERSION` at start-up.
+/**
+ * The C ABI version: bumped on any incompatible change of the API or of handles.
+ * A program checks `dlx_abi_version() == DLX_ABI_VERSION` at start-up.
+ */
 #define DLX_ABI_VERSION 1
 
-// The opaque maximiser handle; it points at the start of its memory block.
+/**
+ * The opaque maximiser handle; it points at the start of its memory block.
+ */
 typedef struct dlx_maximizer dlx_maximizer;
 
-// The opaque solver handle; it points at the start of its memory block.
+/**
+ * The opaque solver handle; it points at the start of its memory block.
+ */
 typedef struct dlx_solver dlx_solver;
 
-// The opaque Sudoku handle; it points at the start of its memory block.
+/**
+ * The opaque Sudoku handle; it points at the start of its memory block.
+ */
 typedef struct dlx_sudoku dlx_sudoku;
 
-// The opaque tiling handle; it points at the start of its memory block.
+/**
+ * The opaque tiling handle; it points at the start of its memory block.
+ */
 typedef struct dlx_tiling dlx_tiling;
 
-// The fixed capacity of a solver.
+/**
+ * The fixed capacity of a solver.
+ */
 typedef struct dlx_dims {
-  // Columns every solution covers exactly once (0-based ids `0 .. primary-1`).
+  /**
+   * Columns every solution covers exactly once (0-based ids `0 .. primary-1`).
+   */
   uint32_t primary;
-  // Columns every solution covers at most once (ids `primary .. primary+secondary-1`).
+  /**
+   * Columns every solution covers at most once (ids `primary .. primary+secondary-1`).
+   */
   uint32_t secondary;
-  // The most rows that may be added.
+  /**
+   * The most rows that may be added.
+   */
   uint32_t max_rows;
-  // The most column entries (ones of the matrix) over all rows together.
+  /**
+   * The most column entries (ones of the matrix) over all rows together.
+   */
   uint32_t max_entries;
 } dlx_dims;
 
-// Every call's result: 0 = done, positive = an outcome, negative = an error.
+/**
+ * Every call's result: 0 = done, positive = an outcome, negative = an error.
+ */
 typedef int32_t dlx_status;
 
-// Called once per solution with its row ids (forced rows first); return 0 to go on,
-// anything else to stop. `rows` is valid only during the call.
+/**
+ * Called once per solution with its row ids (forced rows first); return 0 to go on,
+ * anything else to stop. `rows` is valid only during the call.
+ */
 typedef int32_t (*dlx_solution_fn)(void *user, const uint32_t *rows, size_t n);
 
-// Figures of the current search, or of the last one when none is under way.
+/**
+ * Figures of the current search, or of the last one when none is under way.
+ */
 typedef struct dlx_stats {
-  // Search-tree nodes (times a column was chosen to branch on, plus solutions),
-  // as Knuth's DLX1 counts them.
+  /**
+   * Search-tree nodes (times a column was chosen to branch on, plus solutions),
+   * as Knuth's DLX1 counts them.
+   */
   uint64_t nodes;
-  // Link updates (one per column unlinked, one per node hidden), as Knuth's DLX1.
+  /**
+   * Link updates (one per column unlinked, one per node hidden), as Knuth's DLX1.
+   */
   uint64_t updates;
-  // Solutions found.
+  /**
+   * Solutions found.
+   */
   uint64_t solutions;
-  // Rows the search has chosen right now (forced rows not included).
+  /**
+   * Rows the search has chosen right now (forced rows not included).
+   */
   uint32_t depth;
-  // The most rows the search has had chosen at once.
+  /**
+   * The most rows the search has had chosen at once.
+   */
   uint32_t max_depth;
 } dlx_stats;
 
-// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
-// the call), `is_solution` 1 for a complete solution found at or above the split
-// depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
+/**
+ * Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
+ * the call), `is_solution` 1 for a complete solution found at or above the split
+ * depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
+ */
 typedef int32_t (*dlx_prefix_fn)(void *user, const uint32_t *rows, size_t n, int32_t is_solution);
 
-// Figures of a maximisation besides the solver's own (`dlx_get_stats` on the solver
-// reports its nodes and updates).
+/**
+ * Figures of a maximisation besides the solver's own (`dlx_get_stats` on the solver
+ * reports its nodes and updates).
+ */
 typedef struct dlx_max_stats {
-  // Search-tree nodes cut off by the bound.
+  /**
+   * Search-tree nodes cut off by the bound.
+   */
   uint64_t pruned;
-  // Times the best solution improved.
+  /**
+   * Times the best solution improved.
+   */
   uint32_t improvements;
-  // 1 when the search is finished, so the best solution (if any) is optimal.
+  /**
+   * 1 when the search is finished, so the best solution (if any) is optimal.
+   */
   uint32_t proven;
 } dlx_max_stats;
 
-// The capacity of a tiling block.
+/**
+ * The capacity of a tiling block.
+ */
 typedef struct dlx_tiling_dims {
-  // Board box width (x), 1..1024.
+  /**
+   * Board box width (x), 1..1024.
+   */
   uint32_t width;
-  // Board box height (y), 1..1024.
+  /**
+   * Board box height (y), 1..1024.
+   */
   uint32_t height;
-  // Board box depth (z), 1..1024; 1 for a plane board (polyominoes), more for a
-  // solid one (polycubes). At most 2^20 cells in all.
+  /**
+   * Board box depth (z), 1..1024; 1 for a plane board (polyominoes), more for a
+   * solid one (polycubes). At most 2^20 cells in all.
+   */
   uint32_t depth;
-  // The most pieces, 1..65536.
+  /**
+   * The most pieces, 1..65536.
+   */
   uint32_t max_pieces;
-  // The most cells of one piece, 1..1024.
+  /**
+   * The most cells of one piece, 1..1024.
+   */
   uint32_t max_piece_cells;
-  // The most placements (rows) the build may generate; 0 = the worst case (every
-  // orientation of every piece at every position of the box: max_pieces x 8 x cells
-  // on a plane board, x 48 on a solid one).
+  /**
+   * The most placements (rows) the build may generate; 0 = the worst case (every
+   * orientation of every piece at every position of the box: max_pieces x 8 x cells
+   * on a plane board, x 48 on a solid one).
+   */
   uint32_t max_placements;
 } dlx_tiling_dims;
 
-// What a build produced.
+/**
+ * What a build produced.
+ */
 typedef struct dlx_tiling_info {
-  // Pieces added.
+  /**
+   * Pieces added.
+   */
   uint32_t pieces;
-  // Cells on the board.
+  /**
+   * Cells on the board.
+   */
   uint32_t cells;
-  // Placements (rows of the exact-cover problem).
+  /**
+   * Placements (rows of the exact-cover problem).
+   */
   uint32_t placements;
-  // Symmetries of the board used by `dlx_tiling_count_distinct` (1 = identity only).
+  /**
+   * Symmetries of the board used by `dlx_tiling_count_distinct` (1 = identity only).
+   */
   uint32_t symmetries;
 } dlx_tiling_info;
 
-// One placement of a piece: orientation `orientation` (0 = as given) of piece
-// `piece`, its normalised cells (smallest coordinates 0) moved by (x, y, z).
+/**
+ * One placement of a piece: orientation `orientation` (0 = as given) of piece
+ * `piece`, its normalised cells (smallest coordinates 0) moved by (x, y, z).
+ */
 typedef struct dlx_placement {
-  // The piece number (order of `dlx_tiling_add_piece`).
+  /**
+   * The piece number (order of `dlx_tiling_add_piece`).
+   */
   uint32_t piece;
-  // The orientation number, below the piece's `dlx_tiling_orientations`.
+  /**
+   * The orientation number, below the piece's `dlx_tiling_orientations`.
+   */
   uint32_t orientation;
-  // The offset of the orientation's cells.
+  /**
+   * The offset of the orientation's cells.
+   */
   uint32_t x;
-  // The offset of the orientation's cells.
+  /**
+   * The offset of the orientation's cells.
+   */
   uint32_t y;
-  // The offset of the orientation's cells.
+  /**
+   * The offset of the orientation's cells.
+   */
   uint32_t z;
 } dlx_placement;
 
-// Done.
+/**
+ * Done.
+ */
 #define DLX_OK 0
 
-// A solution is ready (`dlx_solution`).
+/**
+ * A solution is ready (`dlx_solution`).
+ */
 #define DLX_SOLUTION 1
 
-// The search space is finished: no more solutions.
+/**
+ * The search space is finished: no more solutions.
+ */
 #define DLX_EXHAUSTED 2
 
-// The work budget ran out; call again to resume exactly where it stopped.
+/**
+ * The work budget ran out; call again to resume exactly where it stopped.
+ */
 #define DLX_BUDGET_SPENT 3
 
-// A callback asked to stop.
+/**
+ * A callback asked to stop.
+ */
 #define DLX_STOPPED 4
 
-// A required pointer was NULL.
+/**
+ * A required pointer was NULL.
+ */
 #define DLX_ERR_NULL (-1)
 
-// The memory block is smaller than required.
+/**
+ * The memory block is smaller than required.
+ */
 #define DLX_ERR_TOO_SMALL (-2)
 
-// The memory block is not aligned to `dlx_required_align()`.
+/**
+ * The memory block is not aligned to `dlx_required_align()`.
+ */
 #define DLX_ERR_MISALIGNED (-3)
 
-// More rows or entries than the dimensions allow.
+/**
+ * More rows or entries than the dimensions allow.
+ */
 #define DLX_ERR_CAPACITY (-4)
 
-// A column index is out of range.
+/**
+ * A column index is out of range.
+ */
 #define DLX_ERR_COLUMN (-5)
 
-// The same column twice in one row.
+/**
+ * The same column twice in one row.
+ */
 #define DLX_ERR_DUPLICATE (-6)
 
-// A row with no columns.
+/**
+ * A row with no columns.
+ */
 #define DLX_ERR_EMPTY_ROW (-7)
 
-// Not allowed in the solver's current state (e.g. adding rows mid-search).
+/**
+ * Not allowed in the solver's current state (e.g. adding rows mid-search).
+ */
 #define DLX_ERR_STATE (-8)
 
-// A selected row clashes with an earlier selected row.
+/**
+ * A selected row clashes with an earlier selected row.
+ */
 #define DLX_ERR_CONFLICT (-9)
 
-// Text input is malformed.
+/**
+ * Text input is malformed.
+ */
 #define DLX_ERR_PARSE (-10)
 
-// An argument is out of its documented range.
+/**
+ * An argument is out of its documented range.
+ */
 #define DLX_ERR_ARG (-11)
 
-// The handle is already inside a call (e.g. from a callback).
+/**
+ * The handle is already inside a call (e.g. from a callback).
+ */
 #define DLX_ERR_BUSY (-12)
 
-// A memory image (or a handle's header) failed validation.
+/**
+ * A memory image (or a handle's header) failed validation.
+ */
 #define DLX_ERR_CORRUPT (-13)
 
-// Allocation failed (allocating constructors only).
+/**
+ * Allocation failed (allocating constructors only).
+ */
 #define DLX_ERR_NO_MEMORY (-14)
 
-// A bug; the handle is poisoned and every later call returns this.
+/**
+ * A bug; the handle is poisoned and every later call returns this.
+ */
 #define DLX_ERR_INTERNAL (-100)
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
-// Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
-// does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
-// `DLX_REQUIRED_SIZE(primary, secondary, max_rows, max_entries)`.
-//
-// # Safety
-// `d` is NULL or points at a `dlx_dims`.
+/**
+ * Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
+ * does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
+ * `DLX_REQUIRED_SIZE(primary, secondary, max_rows, max_entries)`.
+ *
+ * # Safety
+ * `d` is NULL or points at a `dlx_dims`.
+ */
 size_t dlx_required_size(const struct dlx_dims *d);
 
-// The alignment in bytes a solver's memory block needs: `DLX_ALIGN`, a power of two
-// of at most 16.
+/**
+ * The alignment in bytes a solver's memory block needs: `DLX_ALIGN`, a power of two
+ * of at most 16.
+ */
 size_t dlx_required_align(void);
 
-// Builds an empty solver inside the caller's block `mem` of `len` bytes and stores
-// its handle in `*out`. The solver lives entirely in the block (no allocation, no
-// pointers out of it); the block must stay put and untouched while in use, and
-// needs no cleanup. Only the first `dlx_required_size(d)` bytes are used.
-//
-// Errors: `DLX_ERR_NULL` (mem, d or out NULL), `DLX_ERR_ARG` (dimensions too large:
-// `dlx_required_size(d) == 0`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
-//
-// # Safety
-// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+/**
+ * Builds an empty solver inside the caller's block `mem` of `len` bytes and stores
+ * its handle in `*out`. The solver lives entirely in the block (no allocation, no
+ * pointers out of it); the block must stay put and untouched while in use, and
+ * needs no cleanup. Only the first `dlx_required_size(d)` bytes are used.
+ *
+ * Errors: `DLX_ERR_NULL` (mem, d or out NULL), `DLX_ERR_ARG` (dimensions too large:
+ * `dlx_required_size(d) == 0`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+ *
+ * # Safety
+ * `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+ */
 dlx_status dlx_init_in(void *mem, size_t len, const struct dlx_dims *d, struct dlx_solver **out);
 
-// Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
-// Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was built
-// without the `alloc` feature.
-//
-// # Safety
-// `d` and `out` are valid or NULL.
+/**
+ * Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
+ * Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was built
+ * without the `alloc` feature.
+ *
+ * # Safety
+ * `d` and `out` are valid or NULL.
+ */
 dlx_status dlx_new(const struct dlx_dims *d, struct dlx_solver **out);
 
-// Releases a solver made by `dlx_new`. NULL is fine. A handle made by `dlx_init_in`
-// (whose memory the caller owns) or one inside a call is left alone.
-//
-// # Safety
-// `s` is NULL or a live handle; it must not be used afterwards.
+/**
+ * Releases a solver made by `dlx_new`. NULL is fine. A handle made by `dlx_init_in`
+ * (whose memory the caller owns) or one inside a call is left alone.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; it must not be used afterwards.
+ */
 void dlx_free(struct dlx_solver *s);
 
-// Adds a row covering the `n` columns `cols[0..n]` (0-based, any order) and stores
-// its id (0, 1, 2, ... in the order rows are added) in `*row_out` unless NULL.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a search is under way: call `dlx_reset`),
-// `DLX_ERR_EMPTY_ROW` (n == 0), `DLX_ERR_COLUMN`, `DLX_ERR_DUPLICATE`,
-// `DLX_ERR_CAPACITY` (max_rows or max_entries reached). Adding a row ends a finished
-// search, so the next `dlx_next` starts afresh.
-//
-// # Safety
-// `cols` points at `n` values (or is NULL with n == 0); `row_out` is valid or NULL.
+/**
+ * Adds a row covering the `n` columns `cols[0..n]` (0-based, any order) and stores
+ * its id (0, 1, 2, ... in the order rows are added) in `*row_out` unless NULL.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a search is under way: call `dlx_reset`),
+ * `DLX_ERR_EMPTY_ROW` (n == 0), `DLX_ERR_COLUMN`, `DLX_ERR_DUPLICATE`,
+ * `DLX_ERR_CAPACITY` (max_rows or max_entries reached). Adding a row ends a finished
+ * search, so the next `dlx_next` starts afresh.
+ *
+ * # Safety
+ * `cols` points at `n` values (or is NULL with n == 0); `row_out` is valid or NULL.
+ */
 dlx_status dlx_add_row(struct dlx_solver *s, const uint32_t *cols, size_t n, uint32_t *row_out);
 
-// Forces row `row` into every solution (e.g. a Sudoku given). Its columns are covered
-// at once, so later searches never look at them again.
-//
-// Errors: `DLX_ERR_STATE` (a search is under way), `DLX_ERR_ARG` (no such row, or the
-// row has no primary column), `DLX_ERR_CONFLICT` (shares a column with an earlier
-// forced row, or was forced already).
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Forces row `row` into every solution (e.g. a Sudoku given). Its columns are covered
+ * at once, so later searches never look at them again.
+ *
+ * Errors: `DLX_ERR_STATE` (a search is under way), `DLX_ERR_ARG` (no such row, or the
+ * row has no primary column), `DLX_ERR_CONFLICT` (shares a column with an earlier
+ * forced row, or was forced already).
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_select_row(struct dlx_solver *s, uint32_t row);
 
-// Drops every forced row. Errors: `DLX_ERR_STATE` (a search is under way).
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Drops every forced row. Errors: `DLX_ERR_STATE` (a search is under way).
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_unselect_all(struct dlx_solver *s);
 
-// Abandons the search under way (if any); the next `dlx_next` starts from the
-// beginning. Rows, forced rows, the seed and the last search's figures stay.
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Abandons the search under way (if any); the next `dlx_next` starts from the
+ * beginning. Rows, forced rows, the seed and the last search's figures stay.
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_reset(struct dlx_solver *s);
 
-// Drops all rows and forced rows and zeroes the figures; the dimensions, the seed and
-// the memory stay, so the handle can take a new problem of the same size.
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Drops all rows and forced rows and zeroes the figures; the dimensions, the seed and
+ * the memory stay, so the handle can take a new problem of the same size.
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_clear(struct dlx_solver *s);
 
-// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
-// rows in the order added, ties between columns to the first. Any other value
-// shuffles the row order and breaks ties at random, reproducibly for that seed, so
-// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Sets the seed of the next search. 0 (the default) keeps the deterministic order:
+ * rows in the order added, ties between columns to the first. Any other value
+ * shuffles the row order and breaks ties at random, reproducibly for that seed, so
+ * the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_set_seed(struct dlx_solver *s, uint64_t seed);
 
-// Continues the search (the first call starts it) until the next solution
-// (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
-// every later call until `dlx_reset`), or until this call has spent at least `budget`
-// link updates (`DLX_BUDGET_SPENT`; 0 = no limit). A call overshoots its budget by at
-// most one cover. Any split into budgets yields the same solutions in the same order.
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Continues the search (the first call starts it) until the next solution
+ * (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
+ * every later call until `dlx_reset`), or until this call has spent at least `budget`
+ * link updates (`DLX_BUDGET_SPENT`; 0 = no limit). A call overshoots its budget by at
+ * most one cover. Any split into budgets yields the same solutions in the same order.
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_next(struct dlx_solver *s, uint64_t budget);
 
-// The last solution found by `dlx_next`: `*n` row ids at `*rows`, forced rows first in
-// selection order, then the search's rows, innermost last. The array lives inside
-// the solver and is valid until the next call on the handle.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (the last call did not return `DLX_SOLUTION`).
-//
-// # Safety
-// `s` is NULL or a live handle; `rows` and `n` are valid or NULL.
+/**
+ * The last solution found by `dlx_next`: `*n` row ids at `*rows`, forced rows first in
+ * selection order, then the search's rows, innermost last. The array lives inside
+ * the solver and is valid until the next call on the handle.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (the last call did not return `DLX_SOLUTION`).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `rows` and `n` are valid or NULL.
+ */
 dlx_status dlx_solution(const struct dlx_solver *s, const uint32_t **rows, size_t *n);
 
-// Counts the solutions of a fresh search, stopping at `limit` (0 = no limit; 2
-// answers "is it unique?"), into `*count`. Ends any search under way and leaves the
-// solver reset; `dlx_get_stats` still shows this search's figures.
-//
-// # Safety
-// `s` is NULL or a live handle; `count` is valid or NULL.
+/**
+ * Counts the solutions of a fresh search, stopping at `limit` (0 = no limit; 2
+ * answers "is it unique?"), into `*count`. Ends any search under way and leaves the
+ * solver reset; `dlx_get_stats` still shows this search's figures.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `count` is valid or NULL.
+ */
 dlx_status dlx_count(struct dlx_solver *s, uint64_t limit, uint64_t *count);
 
-// Runs a fresh search and calls `f(user, rows, n)` for every solution until it
-// returns non-zero. Returns `DLX_EXHAUSTED` after the last solution or `DLX_STOPPED`
-// when `f` asked to stop; `*count` (unless NULL) receives the number of solutions
-// passed to `f`. Ends any search under way and leaves the solver reset. Calls on
-// this handle from inside `f` return `DLX_ERR_BUSY`; `f` must not unwind or longjmp.
-//
-// # Safety
-// `s` is NULL or a live handle; `f` is NULL or a valid function; `count` valid or NULL.
+/**
+ * Runs a fresh search and calls `f(user, rows, n)` for every solution until it
+ * returns non-zero. Returns `DLX_EXHAUSTED` after the last solution or `DLX_STOPPED`
+ * when `f` asked to stop; `*count` (unless NULL) receives the number of solutions
+ * passed to `f`. Ends any search under way and leaves the solver reset. Calls on
+ * this handle from inside `f` return `DLX_ERR_BUSY`; `f` must not unwind or longjmp.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `f` is NULL or a valid function; `count` valid or NULL.
+ */
 dlx_status dlx_enumerate(struct dlx_solver *s, dlx_solution_fn f, void *user, uint64_t *count);
 
-// Figures of the current search, or of the last one when none is under way; they
-// restart from zero when the next search starts and after `dlx_clear`.
-//
-// # Safety
-// `s` is NULL or a live handle; `out` is valid or NULL.
+/**
+ * Figures of the current search, or of the last one when none is under way; they
+ * restart from zero when the next search starts and after `dlx_clear`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `out` is valid or NULL.
+ */
 dlx_status dlx_get_stats(const struct dlx_solver *s, struct dlx_stats *out);
 
-// Knuth's estimate of the fraction of the search tree already explored, in
-// `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
-// columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
-// goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
-// estimate is rough early on for unbalanced trees). Costs a walk over the columns
-// chosen on the current path.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
-//
-// # Safety
-// `s` is NULL or a live handle; `fraction` valid or NULL.
+/**
+ * Knuth's estimate of the fraction of the search tree already explored, in
+ * `*fraction` (0.0 ..= 1.0): from each level's position in its column and the
+ * columns' lengths. 0 before a search starts, growing monotonically as `dlx_next`
+ * goes on, 1.0 once the search is finished. Good for progress bars and ETAs (the
+ * estimate is rough early on for unbalanced trees). Costs a walk over the columns
+ * chosen on the current path.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `fraction` valid or NULL.
+ */
 dlx_status dlx_progress(const struct dlx_solver *s, double *fraction);
 
-// The solver's memory image: `*mem` receives the start of the handle's block and
-// `*len` its size in bytes. The block is position-independent: copy those bytes
-// anywhere (a file, a socket, another process on a machine of the same byte order),
-// and `dlx_attach` on the copy resumes the search exactly where it stood, rows,
-// forced rows, seed and figures included. The pointer stays valid as long as the
-// handle; the bytes change with every call that changes the solver.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
-// callbacks, where the block is mid-change).
-//
-// # Safety
-// `s` is NULL or a live handle; `mem` and `len` are valid or NULL.
+/**
+ * The solver's memory image: `*mem` receives the start of the handle's block and
+ * `*len` its size in bytes. The block is position-independent: copy those bytes
+ * anywhere (a file, a socket, another process on a machine of the same byte order),
+ * and `dlx_attach` on the copy resumes the search exactly where it stood, rows,
+ * forced rows, seed and figures included. The pointer stays valid as long as the
+ * handle; the bytes change with every call that changes the solver.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
+ * callbacks, where the block is mid-change).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `mem` and `len` are valid or NULL.
+ */
 dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
 
-// Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
-// `dlx_image` gave, aligned like any solver block) and stores a handle to them in
-// `*out`. The search resumes exactly where the image was taken. Nothing is
-// allocated: the handle lives in `mem`, which the caller owns (`dlx_free` leaves it
-// alone, also for an image of a `dlx_new` handle). Extra bytes after the image are
-// ignored.
-//
-// Nothing in the bytes is trusted: the magic number, the layout version (which also
-// tells the byte order), the dimensions against `len`, every count, every link and
-// level-stack index, and the phase of the search are checked, in time linear in the
-// image's size, and the image must be exactly a state the search can reach.
-// Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
-// truncated, from another layout version or byte order).
-//
-// # Safety
-// `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
+/**
+ * Adopts a copied solver image: validates the `len` bytes at `mem` (a copy of what
+ * `dlx_image` gave, aligned like any solver block) and stores a handle to them in
+ * `*out`. The search resumes exactly where the image was taken. Nothing is
+ * allocated: the handle lives in `mem`, which the caller owns (`dlx_free` leaves it
+ * alone, also for an image of a `dlx_new` handle). Extra bytes after the image are
+ * ignored.
+ *
+ * Nothing in the bytes is trusted: the magic number, the layout version (which also
+ * tells the byte order), the dimensions against `len`, every count, every link and
+ * level-stack index, and the phase of the search are checked, in time linear in the
+ * image's size, and the image must be exactly a state the search can reach.
+ * Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
+ * truncated, from another layout version or byte order).
+ *
+ * # Safety
+ * `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
+ */
 dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
 
-// Splits the search into independent sub-problems: runs a fresh search down to
-// `depth` rows and calls `f(user, rows, n, 0)` for every node of the search tree at
-// that depth (the `n == depth` rows chosen on the way there), and `f(user, rows, n,
-// 1)` for every solution found at or above it. Rows are the search's rows only
-// (forced rows are part of the problem and not repeated).
-//
-// A prefix's sub-problem is a solver of the same problem (with the same forced
-// rows, e.g. an image of this one taken before the split) with the prefix's rows
-// selected by `dlx_select_row`; the sub-problems' counts plus the solutions
-// reported with `is_solution = 1` add up to the full count. Depth 0 reports the
-// whole problem as one empty prefix.
-//
-// Returns `DLX_EXHAUSTED` after the last prefix or `DLX_STOPPED` when `f` asked to
-// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
-// under way and leaves the solver reset. Calls on this handle from inside `f` return
-// `DLX_ERR_BUSY`.
-//
-// # Safety
-// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+/**
+ * Splits the search into independent sub-problems: runs a fresh search down to
+ * `depth` rows and calls `f(user, rows, n, 0)` for every node of the search tree at
+ * that depth (the `n == depth` rows chosen on the way there), and `f(user, rows, n,
+ * 1)` for every solution found at or above it. Rows are the search's rows only
+ * (forced rows are part of the problem and not repeated).
+ *
+ * A prefix's sub-problem is a solver of the same problem (with the same forced
+ * rows, e.g. an image of this one taken before the split) with the prefix's rows
+ * selected by `dlx_select_row`; the sub-problems' counts plus the solutions
+ * reported with `is_solution = 1` add up to the full count. Depth 0 reports the
+ * whole problem as one empty prefix.
+ *
+ * Returns `DLX_EXHAUSTED` after the last prefix or `DLX_STOPPED` when `f` asked to
+ * stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
+ * under way and leaves the solver reset. Calls on this handle from inside `f` return
+ * `DLX_ERR_BUSY`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+ */
 dlx_status dlx_split(struct dlx_solver *s,
                      uint32_t depth,
                      dlx_prefix_fn f,
                      void *user,
                      uint64_t *count);
 
-// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
-// one per core): the search is split into sub-problems (see `dlx_split`), each
-// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
-// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
-// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
-// search's figures only. A library built without the `parallel` feature counts on
-// the calling thread.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
-// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
-//
-// # Safety
-// `s` is NULL or a live handle; `count` valid or NULL.
+/**
+ * Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =
+ * one per core): the search is split into sub-problems (see `dlx_split`), each
+ * counted by its own copy of the solver on a work-stealing thread pool (rayon), and
+ * the counts are added. The result equals `dlx_count`'s, limit included (0 = no
+ * limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
+ * search's figures only. A library built without the `parallel` feature counts on
+ * the calling thread.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
+ * `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `count` valid or NULL.
+ */
 dlx_status dlx_count_parallel(struct dlx_solver *s,
                               uint32_t threads,
                               uint64_t limit,
                               uint64_t *count);
 
-// Bytes of memory a maximiser for solvers of dimensions `*d` needs; 0 if `d` is NULL
-// or the size does not fit. Equals `DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary,
-// max_rows, max_entries)`: 20 bytes per node, 8 per row, 20 per primary column,
-// plus 112 bytes.
-//
-// # Safety
-// `d` is NULL or points at a `dlx_dims`.
+/**
+ * Bytes of memory a maximiser for solvers of dimensions `*d` needs; 0 if `d` is NULL
+ * or the size does not fit. Equals `DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary,
+ * max_rows, max_entries)`: 20 bytes per node, 8 per row, 20 per primary column,
+ * plus 112 bytes.
+ *
+ * # Safety
+ * `d` is NULL or points at a `dlx_dims`.
+ */
 size_t dlx_maximizer_required_size(const struct dlx_dims *d);
 
-// Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
-// `dlx_required_align()`) for solvers of dimensions `*d`, with every row weight 0.
-//
-// A maximiser finds the maximum-weight solution of a solver's problem by branch and
-// bound (`dlx_maximize`). It holds the row weights and the optimisation's state; the
-// problem (rows, forced rows, seed) stays in the solver, which is passed to every
-// call. Like a solver it lives entirely in its block and needs no cleanup.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large), `DLX_ERR_MISALIGNED`,
-// `DLX_ERR_TOO_SMALL`.
-//
-// # Safety
-// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+/**
+ * Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
+ * `dlx_required_align()`) for solvers of dimensions `*d`, with every row weight 0.
+ *
+ * A maximiser finds the maximum-weight solution of a solver's problem by branch and
+ * bound (`dlx_maximize`). It holds the row weights and the optimisation's state; the
+ * problem (rows, forced rows, seed) stays in the solver, which is passed to every
+ * call. Like a solver it lives entirely in its block and needs no cleanup.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large), `DLX_ERR_MISALIGNED`,
+ * `DLX_ERR_TOO_SMALL`.
+ *
+ * # Safety
+ * `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+ */
 dlx_status dlx_maximizer_init_in(void *mem,
                                  size_t len,
                                  const struct dlx_dims *d,
                                  struct dlx_maximizer **out);
 
-// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
-// `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
-// was built without the `alloc` feature.
-//
-// # Safety
-// `d` and `out` are valid or NULL.
+/**
+ * Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
+ * `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
+ * was built without the `alloc` feature.
+ *
+ * # Safety
+ * `d` and `out` are valid or NULL.
+ */
 dlx_status dlx_maximizer_new(const struct dlx_dims *d, struct dlx_maximizer **out);
 
-// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
-// by `dlx_maximizer_init_in` is left alone.
-//
-// # Safety
-// `m` is NULL or a live handle; it must not be used afterwards.
+/**
+ * Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
+ * by `dlx_maximizer_init_in` is left alone.
+ *
+ * # Safety
+ * `m` is NULL or a live handle; it must not be used afterwards.
+ */
 void dlx_maximizer_free(struct dlx_maximizer *m);
 
-// Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a
-// weight weigh 0. Any `int64_t` is allowed, negative ones too.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT` (not a maximiser), `DLX_ERR_ARG`
-// (`row >= max_rows`), `DLX_ERR_STATE` (an optimisation is under way: call
-// `dlx_maximizer_reset` first).
-//
-// # Safety
-// `m` is NULL or a live handle.
+/**
+ * Sets the weight of row `row` (the id `dlx_add_row` returned); rows never given a
+ * weight weigh 0. Any `int64_t` is allowed, negative ones too.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT` (not a maximiser), `DLX_ERR_ARG`
+ * (`row >= max_rows`), `DLX_ERR_STATE` (an optimisation is under way: call
+ * `dlx_maximizer_reset` first).
+ *
+ * # Safety
+ * `m` is NULL or a live handle.
+ */
 dlx_status dlx_maximizer_set_weight(struct dlx_maximizer *m, uint32_t row, int64_t weight);
 
-// Forgets the best solution and the optimisation under way, so the next
-// `dlx_maximize` starts afresh; weights stay. Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`.
-//
-// # Safety
-// `m` is NULL or a live handle.
+/**
+ * Forgets the best solution and the optimisation under way, so the next
+ * `dlx_maximize` starts afresh; weights stay. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_CORRUPT`.
+ *
+ * # Safety
+ * `m` is NULL or a live handle.
+ */
 dlx_status dlx_maximizer_reset(struct dlx_maximizer *m);
 
-// Searches for the maximum-weight solution of the problem in `s` (rows, forced rows
-// and seed as given to the solver; weights from `m`), by branch and bound. The value
-// of a solution is the sum of the weights of all its rows, forced rows included.
-//
-// Resumable like `dlx_next`: returns `DLX_SOLUTION` each time a strictly better
-// solution was found (read it with `dlx_maximizer_best`: an anytime optimiser),
-// `DLX_BUDGET_SPENT` after at least `budget` link updates (0 = no limit; call again
-// to go on), and `DLX_EXHAUSTED` when the search is finished: the best solution is
-// then proven optimal, and there is none when the problem has no solution. Later
-// calls return `DLX_EXHAUSTED` again until the solver or the maximiser is reset.
-//
-// The search runs on the solver: `dlx_get_stats(s)` counts its nodes and updates,
-// and `dlx_reset(s)` abandons it. Any other use of `s` between calls (`dlx_next`,
-// `dlx_count`, adding rows, ...) makes the next `dlx_maximize` start afresh.
-//
-// The bound is the smallest of five sums over the uncovered primary columns: the
-// largest ceil(w / p) among each column's remaining rows (w a row's weight, p its
-// number of primary columns); and, for k = 0..3, the largest w among the rows whose
-// primary column number k mod p (in `dlx_add_row` order) it is, or at least 0 when
-// rows charged to another column also cross it. All hold for any weights, negative
-// ones included; nodes whose value plus the bound is not above the best so far are
-// cut. Ties: only a strictly better solution replaces the best, so the result is the
-// first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
-// first to find good solutions early).
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
-// maximiser was made for other dimensions than the solver, or the blocks overlap).
-//
-// # Safety
-// `m` and `s` are NULL or live handles.
+/**
+ * Searches for the maximum-weight solution of the problem in `s` (rows, forced rows
+ * and seed as given to the solver; weights from `m`), by branch and bound. The value
+ * of a solution is the sum of the weights of all its rows, forced rows included.
+ *
+ * Resumable like `dlx_next`: returns `DLX_SOLUTION` each time a strictly better
+ * solution was found (read it with `dlx_maximizer_best`: an anytime optimiser),
+ * `DLX_BUDGET_SPENT` after at least `budget` link updates (0 = no limit; call again
+ * to go on), and `DLX_EXHAUSTED` when the search is finished: the best solution is
+ * then proven optimal, and there is none when the problem has no solution. Later
+ * calls return `DLX_EXHAUSTED` again until the solver or the maximiser is reset.
+ *
+ * The search runs on the solver: `dlx_get_stats(s)` counts its nodes and updates,
+ * and `dlx_reset(s)` abandons it. Any other use of `s` between calls (`dlx_next`,
+ * `dlx_count`, adding rows, ...) makes the next `dlx_maximize` start afresh.
+ *
+ * The bound is the smallest of five sums over the uncovered primary columns: the
+ * largest ceil(w / p) among each column's remaining rows (w a row's weight, p its
+ * number of primary columns); and, for k = 0..3, the largest w among the rows whose
+ * primary column number k mod p (in `dlx_add_row` order) it is, or at least 0 when
+ * rows charged to another column also cross it. All hold for any weights, negative
+ * ones included; nodes whose value plus the bound is not above the best so far are
+ * cut. Ties: only a strictly better solution replaces the best, so the result is the
+ * first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
+ * first to find good solutions early).
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
+ * maximiser was made for other dimensions than the solver, or the blocks overlap).
+ *
+ * # Safety
+ * `m` and `s` are NULL or live handles.
+ */
 dlx_status dlx_maximize(struct dlx_maximizer *m, struct dlx_solver *s, uint64_t budget);
 
-// The best solution found so far: its value in `*value` (saturated to the `int64_t`
-// range), and its `*n` row ids at `*rows` (forced rows first, then the search's
-// rows). The array lives inside the maximiser and is valid until the next call on
-// it. `value` may be NULL; `rows` and `n` may both be NULL.
-//
-// Errors: `DLX_ERR_NULL` (m NULL, or only one of rows and n NULL), `DLX_ERR_CORRUPT`,
-// `DLX_ERR_STATE` (no solution found yet: none exists when `dlx_maximize` returned
-// `DLX_EXHAUSTED`).
-//
-// # Safety
-// `m` is NULL or a live handle; the out-pointers are valid or NULL.
+/**
+ * The best solution found so far: its value in `*value` (saturated to the `int64_t`
+ * range), and its `*n` row ids at `*rows` (forced rows first, then the search's
+ * rows). The array lives inside the maximiser and is valid until the next call on
+ * it. `value` may be NULL; `rows` and `n` may both be NULL.
+ *
+ * Errors: `DLX_ERR_NULL` (m NULL, or only one of rows and n NULL), `DLX_ERR_CORRUPT`,
+ * `DLX_ERR_STATE` (no solution found yet: none exists when `dlx_maximize` returned
+ * `DLX_EXHAUSTED`).
+ *
+ * # Safety
+ * `m` is NULL or a live handle; the out-pointers are valid or NULL.
+ */
 dlx_status dlx_maximizer_best(const struct dlx_maximizer *m,
                               int64_t *value,
                               const uint32_t **rows,
                               size_t *n);
 
-// Figures of the optimisation under way, or of the last one. Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`.
-//
-// # Safety
-// `m` is NULL or a live handle; `out` is valid or NULL.
+/**
+ * Figures of the optimisation under way, or of the last one. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_CORRUPT`.
+ *
+ * # Safety
+ * `m` is NULL or a live handle; `out` is valid or NULL.
+ */
 dlx_status dlx_maximizer_get_stats(const struct dlx_maximizer *m, struct dlx_max_stats *out);
 
-// Bytes of memory a Sudoku helper for boxes of `box_rows x box_cols` needs (a grid
-// of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
-// when N is outside `DLX_SUDOKU_MIN_N ..= DLX_SUDOKU_MAX_N` (4..64) or either factor
-// is 0. Equals `DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols)`. The block holds the
-// units (room for Sudoku X and jigsaw regions), the candidates of every cell, the
-// search's trail (N - 1 eliminations per cell at most) and branch stack, and the
-// generator's state: 9x9 takes 7,964 bytes, 16x16 32 KB, 25x25 104 KB, 64x64 1.4 MB.
+/**
+ * Bytes of memory a Sudoku helper for boxes of `box_rows x box_cols` needs (a grid
+ * of side N = box_rows * box_cols: 9x9 is 3 x 3, 6x6 is 2 x 3, 16x16 is 4 x 4); 0
+ * when N is outside `DLX_SUDOKU_MIN_N ..= DLX_SUDOKU_MAX_N` (4..64) or either factor
+ * is 0. Equals `DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols)`. The block holds the
+ * units (room for Sudoku X and jigsaw regions), the candidates of every cell, the
+ * search's trail (N - 1 eliminations per cell at most) and branch stack, and the
+ * generator's state: 9x9 takes 7,964 bytes, 16x16 32 KB, 25x25 104 KB, 64x64 1.4 MB.
+ */
 size_t dlx_sudoku_required_size(uint32_t box_rows, uint32_t box_cols);
 
-// Builds a Sudoku helper for boxes of `box_rows x box_cols` in the caller's block
-// `mem` of `len` bytes (aligned to `DLX_ALIGN`) and stores its handle in `*out`. The
-// units are built here once; the helper then solves, counts and generates any number
-// of grids of that size. Standard boxes, no diagonals (see
-// `dlx_sudoku_set_variant`). Only the first `dlx_sudoku_required_size` bytes are used.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (shape out of range), `DLX_ERR_MISALIGNED`,
-// `DLX_ERR_TOO_SMALL`.
-//
-// # Safety
-// `mem` points at `len` writable bytes; `out` is valid or NULL.
+/**
+ * Builds a Sudoku helper for boxes of `box_rows x box_cols` in the caller's block
+ * `mem` of `len` bytes (aligned to `DLX_ALIGN`) and stores its handle in `*out`. The
+ * units are built here once; the helper then solves, counts and generates any number
+ * of grids of that size. Standard boxes, no diagonals (see
+ * `dlx_sudoku_set_variant`). Only the first `dlx_sudoku_required_size` bytes are used.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (shape out of range), `DLX_ERR_MISALIGNED`,
+ * `DLX_ERR_TOO_SMALL`.
+ *
+ * # Safety
+ * `mem` points at `len` writable bytes; `out` is valid or NULL.
+ */
 dlx_status dlx_sudoku_init_in(void *mem,
                               size_t len,
                               uint32_t box_rows,
                               uint32_t box_cols,
                               struct dlx_sudoku **out);
 
-// Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
-// `dlx_sudoku_free`. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library
-// was built without the `alloc` feature.
-//
-// # Safety
-// `out` is valid or NULL.
+/**
+ * Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
+ * `dlx_sudoku_free`. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library
+ * was built without the `alloc` feature.
+ *
+ * # Safety
+ * `out` is valid or NULL.
+ */
 dlx_status dlx_sudoku_new(uint32_t box_rows, uint32_t box_cols, struct dlx_sudoku **out);
 
-// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
-// `dlx_sudoku_init_in` (whose memory the caller owns) or one inside a call is left
-// alone.
-//
-// # Safety
-// `s` is NULL or a live handle; it must not be used afterwards.
+/**
+ * Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
+ * `dlx_sudoku_init_in` (whose memory the caller owns) or one inside a call is left
+ * alone.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; it must not be used afterwards.
+ */
 void dlx_sudoku_free(struct dlx_sudoku *s);
 
-// The helper's shape: rows per box, columns per box and the grid side N (cells are
-// N*N). Any out-pointer may be NULL.
-//
-// # Safety
-// `s` is NULL or a live handle; the out-pointers are valid or NULL.
+/**
+ * The helper's shape: rows per box, columns per box and the grid side N (cells are
+ * N*N). Any out-pointer may be NULL.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; the out-pointers are valid or NULL.
+ */
 dlx_status dlx_sudoku_shape(struct dlx_sudoku *s,
                             uint32_t *box_rows,
                             uint32_t *box_cols,
                             uint32_t *n);
 
-// Chooses the variant and rebuilds the units: `regions` NULL means the standard
-// boxes; otherwise it holds `ncells` = N*N region ids (0..N-1, row by row), each
-// used by exactly N cells (jigsaw Sudoku). `flags` may hold `DLX_SUDOKU_X` (both
-// main diagonals hold every symbol once). Drops the givens and any generation.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (bad regions or unknown flags; nothing
-// changes).
-//
-// # Safety
-// `s` is NULL or a live handle; `regions` is NULL or points at `ncells` bytes.
+/**
+ * Chooses the variant and rebuilds the units: `regions` NULL means the standard
+ * boxes; otherwise it holds `ncells` = N*N region ids (0..N-1, row by row), each
+ * used by exactly N cells (jigsaw Sudoku). `flags` may hold `DLX_SUDOKU_X` (both
+ * main diagonals hold every symbol once). Drops the givens and any generation.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (bad regions or unknown flags; nothing
+ * changes).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `regions` is NULL or points at `ncells` bytes.
+ */
 dlx_status dlx_sudoku_set_variant(struct dlx_sudoku *s,
                                   const uint8_t *regions,
                                   size_t ncells,
                                   uint32_t flags);
 
-// Starts a new puzzle on the handle: `givens` holds `ncells` = N*N cells row by row,
-// 0 = blank, 1..N = a given. Setting them costs one pass over the cells (the
-// previous puzzle's search is dropped), so one handle solves any number of puzzles
-// without rebuilding. Givens that clash (a symbol twice in a row,
-// column, region or diagonal) are accepted: the puzzle then has no solution
-// (`dlx_sudoku_next` returns `DLX_EXHAUSTED`). Abandons any generation under way.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
-//
-// # Safety
-// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes.
+/**
+ * Starts a new puzzle on the handle: `givens` holds `ncells` = N*N cells row by row,
+ * 0 = blank, 1..N = a given. Setting them costs one pass over the cells (the
+ * previous puzzle's search is dropped), so one handle solves any number of puzzles
+ * without rebuilding. Givens that clash (a symbol twice in a row,
+ * column, region or diagonal) are accepted: the puzzle then has no solution
+ * (`dlx_sudoku_next` returns `DLX_EXHAUSTED`). Abandons any generation under way.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes.
+ */
 dlx_status dlx_sudoku_set_givens(struct dlx_sudoku *s, const uint8_t *givens, size_t ncells);
 
-// Goes on searching the current puzzle (set by `dlx_sudoku_set_givens` or
-// `dlx_sudoku_solve`): `DLX_SOLUTION` with the next solution in `out` (`ncells`
-// = N*N cells), `DLX_EXHAUSTED` when there are no more, or `DLX_BUDGET_SPENT` after
-// about `budget` updates (candidate eliminations, see `dlx_sudoku_get_stats`; 0 = no
-// limit; call again to resume exactly where it stopped). Each solution comes exactly
-// once, in the same order for every budget. The budget is checked between search
-// steps (a placement and its propagation, at most N^3 eliminations), and every call
-// makes at least one step. A budgeted count is a loop over this call that counts
-// `DLX_SOLUTION`s. `out` is written only with `DLX_SOLUTION`.
-//
-// The search keeps the candidates of every cell, removes a placed symbol from the
-// other cells of its row, column, region (and diagonal with Sudoku X), places naked
-// singles (a cell with one candidate) and hidden singles (a symbol with one place in
-// a unit), and branches on the open cell with the fewest candidates.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
-// is under way: call `dlx_sudoku_set_givens` first).
-//
-// # Safety
-// `s` is NULL or a live handle; `out` is NULL or points at `ncells` writable bytes.
+/**
+ * Goes on searching the current puzzle (set by `dlx_sudoku_set_givens` or
+ * `dlx_sudoku_solve`): `DLX_SOLUTION` with the next solution in `out` (`ncells`
+ * = N*N cells), `DLX_EXHAUSTED` when there are no more, or `DLX_BUDGET_SPENT` after
+ * about `budget` updates (candidate eliminations, see `dlx_sudoku_get_stats`; 0 = no
+ * limit; call again to resume exactly where it stopped). Each solution comes exactly
+ * once, in the same order for every budget. The budget is checked between search
+ * steps (a placement and its propagation, at most N^3 eliminations), and every call
+ * makes at least one step. A budgeted count is a loop over this call that counts
+ * `DLX_SOLUTION`s. `out` is written only with `DLX_SOLUTION`.
+ *
+ * The search keeps the candidates of every cell, removes a placed symbol from the
+ * other cells of its row, column, region (and diagonal with Sudoku X), places naked
+ * singles (a cell with one candidate) and hidden singles (a symbol with one place in
+ * a unit), and branches on the open cell with the fewest candidates.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
+ * is under way: call `dlx_sudoku_set_givens` first).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `out` is NULL or points at `ncells` writable bytes.
+ */
 dlx_status dlx_sudoku_next(struct dlx_sudoku *s, uint64_t budget, uint8_t *out, size_t ncells);
 
-// Solves a puzzle: `dlx_sudoku_set_givens(s, givens, ncells)` then
-// `dlx_sudoku_next(s, 0, out, ncells)`. Returns `DLX_SOLUTION` with the first
-// solution in `out`, or `DLX_EXHAUSTED` when there is none (also for clashing
-// givens). `givens` and `out` may be the same array. Further solutions follow with
-// `dlx_sudoku_next`.
-//
-// # Safety
-// `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
+/**
+ * Solves a puzzle: `dlx_sudoku_set_givens(s, givens, ncells)` then
+ * `dlx_sudoku_next(s, 0, out, ncells)`. Returns `DLX_SOLUTION` with the first
+ * solution in `out`, or `DLX_EXHAUSTED` when there is none (also for clashing
+ * givens). `givens` and `out` may be the same array. Further solutions follow with
+ * `dlx_sudoku_next`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
+ */
 dlx_status dlx_sudoku_solve(struct dlx_sudoku *s,
                             const uint8_t *givens,
                             size_t ncells,
                             uint8_t *out);
 
-// Counts the solutions of a puzzle up to `limit` (0 = no limit; 2 answers "is it
-// unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
-// search reset.
-//
-// # Safety
-// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
-// `count` is valid or NULL.
+/**
+ * Counts the solutions of a puzzle up to `limit` (0 = no limit; 2 answers "is it
+ * unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
+ * search reset.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
+ * `count` is valid or NULL.
+ */
 dlx_status dlx_sudoku_count(struct dlx_sudoku *s,
                             const uint8_t *givens,
                             size_t ncells,
                             uint64_t limit,
                             uint64_t *count);
 
-// Figures of the helper's current or last search (since the last givens: solve,
-// count, next, or a generation step). The Sudoku search counts its own way, not like
-// `dlx_get_stats`: `nodes` = placements (cells fixed by a guess, a naked single or a
-// hidden single; givens not counted), `updates` = candidate eliminations (the unit of
-// every budget and proof limit of this helper), `solutions`, `depth` = open branch
-// points (guesses with untried alternatives), `max_depth` = their most at once.
-//
-// # Safety
-// `s` is NULL or a live handle; `out` is valid or NULL.
+/**
+ * Figures of the helper's current or last search (since the last givens: solve,
+ * count, next, or a generation step). The Sudoku search counts its own way, not like
+ * `dlx_get_stats`: `nodes` = placements (cells fixed by a guess, a naked single or a
+ * hidden single; givens not counted), `updates` = candidate eliminations (the unit of
+ * every budget and proof limit of this helper), `solutions`, `depth` = open branch
+ * points (guesses with untried alternatives), `max_depth` = their most at once.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `out` is valid or NULL.
+ */
 dlx_status dlx_sudoku_get_stats(struct dlx_sudoku *s, struct dlx_stats *out);
 
-// Starts generating a puzzle from `seed` (the same seed, shape, variant and limit
-// give the same puzzle): a random complete grid, then clues removed in random order
-// as long as the solution provably stays unique. With `proof_limit` 0 the result is
-// minimal (removing any clue breaks uniqueness). Each clue's proof is one search: the
-// puzzle without the clue, its symbol forbidden at its cell, has no solution. A
-// non-zero `proof_limit` caps each proof at that many updates (candidate
-// eliminations, beyond those of placing the other clues); a clue whose removal was
-// not proven harmless in time stays, so the puzzle is still unique but may keep a
-// few clues too many. Use it for 25x25 and up, where a few proofs explode (the
-// `sudoku` tool uses 30000 above 16x16). Drops the current puzzle. Run the
-// generation with `dlx_sudoku_generate`.
-//
-// # Safety
-// `s` is NULL or a live handle.
+/**
+ * Starts generating a puzzle from `seed` (the same seed, shape, variant and limit
+ * give the same puzzle): a random complete grid, then clues removed in random order
+ * as long as the solution provably stays unique. With `proof_limit` 0 the result is
+ * minimal (removing any clue breaks uniqueness). Each clue's proof is one search: the
+ * puzzle without the clue, its symbol forbidden at its cell, has no solution. A
+ * non-zero `proof_limit` caps each proof at that many updates (candidate
+ * eliminations, beyond those of placing the other clues); a clue whose removal was
+ * not proven harmless in time stays, so the puzzle is still unique but may keep a
+ * few clues too many. Use it for 25x25 and up, where a few proofs explode (the
+ * `sudoku` tool uses 30000 above 16x16). Drops the current puzzle. Run the
+ * generation with `dlx_sudoku_generate`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
 dlx_status dlx_sudoku_generate_start(struct dlx_sudoku *s, uint64_t seed, uint64_t proof_limit);
 
-// Goes on with the generation started by `dlx_sudoku_generate_start` for about
-// `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
-// game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
-// unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
-// Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9
-// about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no
-// generation started, or abandoned by another call).
-//
-// # Safety
-// `s` is NULL or a live handle; `puzzle` (and `solution` unless NULL) point at
-// `ncells` writable bytes.
+/**
+ * Goes on with the generation started by `dlx_sudoku_generate_start` for about
+ * `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
+ * game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
+ * unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
+ * Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9
+ * about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no
+ * generation started, or abandoned by another call).
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `puzzle` (and `solution` unless NULL) point at
+ * `ncells` writable bytes.
+ */
 dlx_status dlx_sudoku_generate(struct dlx_sudoku *s,
                                uint64_t budget,
                                uint8_t *puzzle,
                                uint8_t *solution,
                                size_t ncells);
 
-// Reads a grid of side `n` from the text `text` of `len` bytes into `cells`
-// (`ncells` = n*n). Symbols `1`-`9`, then `A`-`Z` = 10..35, `a`-`z` = 36..61 (case-
-// blind for n <= 35), or with `DLX_SUDOKU_LETTERS` `A` = 1 ... (case-blind for
-// n <= 26); blanks `.`, `0`, `-` or `_`; whitespace, `|` and `+` are skipped, so one
-// line of cells and a grid of lines with or without spaces both read. n goes up to
-// 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags (the
-// format flags are accepted and ignored, so one set serves both calls).
-//
-// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags or ncells out of range);
-// `DLX_ERR_PARSE` with the byte offset of the first bad character in `*error_pos`
-// (unless NULL): a symbol above n, any other character, a cell too many, or `len`
-// when cells are missing. `cells` is written only on success.
-//
-// # Safety
-// `text` points at `len` bytes; `cells` at `ncells` writable bytes; `error_pos` is
-// valid or NULL.
+/**
+ * Reads a grid of side `n` from the text `text` of `len` bytes into `cells`
+ * (`ncells` = n*n). Symbols `1`-`9`, then `A`-`Z` = 10..35, `a`-`z` = 36..61 (case-
+ * blind for n <= 35), or with `DLX_SUDOKU_LETTERS` `A` = 1 ... (case-blind for
+ * n <= 26); blanks `.`, `0`, `-` or `_`; whitespace, `|` and `+` are skipped, so one
+ * line of cells and a grid of lines with or without spaces both read. n goes up to
+ * 61 (52 with letters); only `DLX_SUDOKU_LETTERS` matters among the flags (the
+ * format flags are accepted and ignored, so one set serves both calls).
+ *
+ * Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags or ncells out of range);
+ * `DLX_ERR_PARSE` with the byte offset of the first bad character in `*error_pos`
+ * (unless NULL): a symbol above n, any other character, a cell too many, or `len`
+ * when cells are missing. `cells` is written only on success.
+ *
+ * # Safety
+ * `text` points at `len` bytes; `cells` at `ncells` writable bytes; `error_pos` is
+ * valid or NULL.
+ */
 dlx_status dlx_sudoku_parse(const char *text,
                             size_t len,
                             uint32_t n,
@@ -874,23 +1112,27 @@ dlx_status dlx_sudoku_parse(const char *text,
                             size_t ncells,
                             size_t *error_pos);
 
-// Bytes `dlx_sudoku_format` needs for a grid of side `n` with `flags`, including
-// the terminating NUL; 0 when n or flags are out of range.
+/**
+ * Bytes `dlx_sudoku_format` needs for a grid of side `n` with `flags`, including
+ * the terminating NUL; 0 when n or flags are out of range.
+ */
 size_t dlx_sudoku_format_size(uint32_t n, uint32_t flags);
 
-// Writes the grid `cells` (`ncells` = n*n, 0 = blank) as text into `buf` of
-// `buflen` bytes, followed by a NUL; `*written` (unless NULL) gets the length
-// without the NUL. Default: one line of n*n symbols, blanks as `.`, no newline.
-// `DLX_SUDOKU_GRID`: one row per line, each ended by `\n`; `DLX_SUDOKU_SPACES`:
-// spaces between cells; `DLX_SUDOKU_LETTERS`, `DLX_SUDOKU_BLANK_ZERO`,
-// `DLX_SUDOKU_BLANK_DASH` as their names say.
-//
-// Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags, ncells or a value above n);
-// `DLX_ERR_TOO_SMALL` (`buflen < dlx_sudoku_format_size(n, flags)`).
-//
-// # Safety
-// `cells` points at `ncells` bytes; `buf` at `buflen` writable bytes; `written` is
-// valid or NULL.
+/**
+ * Writes the grid `cells` (`ncells` = n*n, 0 = blank) as text into `buf` of
+ * `buflen` bytes, followed by a NUL; `*written` (unless NULL) gets the length
+ * without the NUL. Default: one line of n*n symbols, blanks as `.`, no newline.
+ * `DLX_SUDOKU_GRID`: one row per line, each ended by `\n`; `DLX_SUDOKU_SPACES`:
+ * spaces between cells; `DLX_SUDOKU_LETTERS`, `DLX_SUDOKU_BLANK_ZERO`,
+ * `DLX_SUDOKU_BLANK_DASH` as their names say.
+ *
+ * Errors: `DLX_ERR_NULL`; `DLX_ERR_ARG` (n, flags, ncells or a value above n);
+ * `DLX_ERR_TOO_SMALL` (`buflen < dlx_sudoku_format_size(n, flags)`).
+ *
+ * # Safety
+ * `cells` points at `ncells` bytes; `buf` at `buflen` writable bytes; `written` is
+ * valid or NULL.
+ */
 dlx_status dlx_sudoku_format(const uint8_t *cells,
                              size_t ncells,
                              uint32_t n,
@@ -899,75 +1141,87 @@ dlx_status dlx_sudoku_format(const uint8_t *cells,
                              size_t buflen,
                              size_t *written);
 
-// Bytes of memory a tiling with dimensions `*d` needs; 0 if `d` is NULL or a
-// dimension is out of range. Equals `DLX_TILING_REQUIRED_SIZE(width, height, depth,
-// max_pieces, max_piece_cells, max_placements)` for dimensions in range.
-//
-// # Safety
-// `d` is NULL or points at a `dlx_tiling_dims`.
+/**
+ * Bytes of memory a tiling with dimensions `*d` needs; 0 if `d` is NULL or a
+ * dimension is out of range. Equals `DLX_TILING_REQUIRED_SIZE(width, height, depth,
+ * max_pieces, max_piece_cells, max_placements)` for dimensions in range.
+ *
+ * # Safety
+ * `d` is NULL or points at a `dlx_tiling_dims`.
+ */
 size_t dlx_tiling_required_size(const struct dlx_tiling_dims *d);
 
-// Builds an empty tiling in the caller's block `mem` of `len` bytes (aligned to
-// `dlx_required_align()`): every cell of the `width x height x depth` box is on the
-// board and there are no pieces. Like a solver it lives entirely in its block (an
-// exact-cover solver is inside it) and needs no cleanup.
-//
-// Use: `dlx_tiling_set_board` (optional), `dlx_tiling_add_piece` per piece,
-// `dlx_tiling_build`, then `dlx_tiling_place` for pre-placed pieces (optional) and
-// `dlx_tiling_next` / `dlx_tiling_count` / `dlx_tiling_count_distinct`.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (a dimension out of range),
-// `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
-//
-// # Safety
-// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+/**
+ * Builds an empty tiling in the caller's block `mem` of `len` bytes (aligned to
+ * `dlx_required_align()`): every cell of the `width x height x depth` box is on the
+ * board and there are no pieces. Like a solver it lives entirely in its block (an
+ * exact-cover solver is inside it) and needs no cleanup.
+ *
+ * Use: `dlx_tiling_set_board` (optional), `dlx_tiling_add_piece` per piece,
+ * `dlx_tiling_build`, then `dlx_tiling_place` for pre-placed pieces (optional) and
+ * `dlx_tiling_next` / `dlx_tiling_count` / `dlx_tiling_count_distinct`.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (a dimension out of range),
+ * `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+ *
+ * # Safety
+ * `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+ */
 dlx_status dlx_tiling_init_in(void *mem,
                               size_t len,
                               const struct dlx_tiling_dims *d,
                               struct dlx_tiling **out);
 
-// Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
-// `dlx_tiling_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library was
-// built without the `alloc` feature.
-//
-// # Safety
-// `d` and `out` are valid or NULL.
+/**
+ * Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
+ * `dlx_tiling_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library was
+ * built without the `alloc` feature.
+ *
+ * # Safety
+ * `d` and `out` are valid or NULL.
+ */
 dlx_status dlx_tiling_new(const struct dlx_tiling_dims *d, struct dlx_tiling **out);
 
-// Releases a tiling made by `dlx_tiling_new`. NULL is fine; one made by
-// `dlx_tiling_init_in` is left alone.
-//
-// # Safety
-// `t` is NULL or a live handle; it must not be used afterwards.
+/**
+ * Releases a tiling made by `dlx_tiling_new`. NULL is fine; one made by
+ * `dlx_tiling_init_in` is left alone.
+ *
+ * # Safety
+ * `t` is NULL or a live handle; it must not be used afterwards.
+ */
 void dlx_tiling_free(struct dlx_tiling *t);
 
-// Sets the board: `mask[x + width * (y + height * z)]` non-zero for a cell on the
-// board; `n` must be `width * height * depth`. Only before the build.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (wrong `n`),
-// `DLX_ERR_STATE` (already built).
-//
-// # Safety
-// `t` is NULL or a live handle; `mask` points at `n` bytes or is NULL.
+/**
+ * Sets the board: `mask[x + width * (y + height * z)]` non-zero for a cell on the
+ * board; `n` must be `width * height * depth`. Only before the build.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (wrong `n`),
+ * `DLX_ERR_STATE` (already built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `mask` points at `n` bytes or is NULL.
+ */
 dlx_status dlx_tiling_set_board(struct dlx_tiling *t, const uint8_t *mask, size_t n);
 
-// Adds a piece of `n` cells given as `3 * n` values x, y, z (each below 1024, no
-// cell twice), used `mode` times (`DLX_TILING_EXACTLY`, `DLX_TILING_AT_MOST`,
-// `DLX_TILING_UNLIMITED`), in its mirror images too when `reflect` is non-zero. Its
-// number (0, 1, ... in order) goes to `*piece_out` unless NULL. Only before the build.
-//
-// Orientations: on a plane board (depth 1) the 4 rotations in the plane (and 4
-// mirror images); on a solid board the 24 rotations of space (and 24 mirror images);
-// duplicates are dropped, orientation 0 is the piece as given.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_EMPTY_ROW` (n == 0),
-// `DLX_ERR_CAPACITY` (too many pieces, or more than max_piece_cells cells),
-// `DLX_ERR_DUPLICATE`, `DLX_ERR_ARG` (a coordinate >= 1024 or a bad mode),
-// `DLX_ERR_STATE` (already built).
-//
-// # Safety
-// `t` is NULL or a live handle; `cells` points at `3 * n` values (or is NULL with
-// n == 0); `piece_out` is valid or NULL.
+/**
+ * Adds a piece of `n` cells given as `3 * n` values x, y, z (each below 1024, no
+ * cell twice), used `mode` times (`DLX_TILING_EXACTLY`, `DLX_TILING_AT_MOST`,
+ * `DLX_TILING_UNLIMITED`), in its mirror images too when `reflect` is non-zero. Its
+ * number (0, 1, ... in order) goes to `*piece_out` unless NULL. Only before the build.
+ *
+ * Orientations: on a plane board (depth 1) the 4 rotations in the plane (and 4
+ * mirror images); on a solid board the 24 rotations of space (and 24 mirror images);
+ * duplicates are dropped, orientation 0 is the piece as given.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_EMPTY_ROW` (n == 0),
+ * `DLX_ERR_CAPACITY` (too many pieces, or more than max_piece_cells cells),
+ * `DLX_ERR_DUPLICATE`, `DLX_ERR_ARG` (a coordinate >= 1024 or a bad mode),
+ * `DLX_ERR_STATE` (already built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `cells` points at `3 * n` values (or is NULL with
+ * n == 0); `piece_out` is valid or NULL.
+ */
 dlx_status dlx_tiling_add_piece(struct dlx_tiling *t,
                                 const uint32_t *cells,
                                 size_t n,
@@ -975,149 +1229,183 @@ dlx_status dlx_tiling_add_piece(struct dlx_tiling *t,
                                 int32_t reflect,
                                 uint32_t *piece_out);
 
-// Generates every orientation of every piece, every placement that lies wholly on
-// the board (the rows: one primary column per board cell, one primary column per
-// piece used exactly once, one secondary column per piece used at most once), and
-// the board's symmetries. After it, pieces and the board can no longer change.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (built already),
-// `DLX_ERR_CAPACITY` (more placements than max_placements: nothing is built).
-//
-// # Safety
-// `t` is NULL or a live handle.
+/**
+ * Generates every orientation of every piece, every placement that lies wholly on
+ * the board (the rows: one primary column per board cell, one primary column per
+ * piece used exactly once, one secondary column per piece used at most once), and
+ * the board's symmetries. After it, pieces and the board can no longer change.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (built already),
+ * `DLX_ERR_CAPACITY` (more placements than max_placements: nothing is built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle.
+ */
 dlx_status dlx_tiling_build(struct dlx_tiling *t);
 
-// Drops every piece and pre-placed piece and puts the whole box back on the board,
-// so the handle can take a new problem. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`.
-//
-// # Safety
-// `t` is NULL or a live handle.
+/**
+ * Drops every piece and pre-placed piece and puts the whole box back on the board,
+ * so the handle can take a new problem. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`.
+ *
+ * # Safety
+ * `t` is NULL or a live handle.
+ */
 dlx_status dlx_tiling_clear(struct dlx_tiling *t);
 
-// What the build produced. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
-// `DLX_ERR_STATE` (not built).
-//
-// # Safety
-// `t` is NULL or a live handle; `out` is valid or NULL.
+/**
+ * What the build produced. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
+ * `DLX_ERR_STATE` (not built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `out` is valid or NULL.
+ */
 dlx_status dlx_tiling_get_info(const struct dlx_tiling *t, struct dlx_tiling_info *out);
 
-// The number of distinct orientations of piece `piece` into `*n`. Errors:
-// `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (no such piece), `DLX_ERR_STATE`
-// (not built).
-//
-// # Safety
-// `t` is NULL or a live handle; `n` is valid or NULL.
+/**
+ * The number of distinct orientations of piece `piece` into `*n`. Errors:
+ * `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (no such piece), `DLX_ERR_STATE`
+ * (not built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `n` is valid or NULL.
+ */
 dlx_status dlx_tiling_orientations(const struct dlx_tiling *t, uint32_t piece, uint32_t *n);
 
-// Fixes piece `piece` on `n` cells (`3 * n` values x, y, z, any order) in every
-// solution: they must be the cells of one of its orientations, moved, all on the
-// board. The placement's row goes to `*row_out` unless NULL. After the build, with
-// no search under way.
-//
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built, or a search
-// is under way: `dlx_tiling_reset`), `DLX_ERR_ARG` (no such piece, or the cells are
-// not that piece on the board), `DLX_ERR_CONFLICT` (overlaps a piece fixed earlier,
-// or fixes a piece used at most or exactly once a second time).
-//
-// # Safety
-// `t` is NULL or a live handle; `cells` points at `3 * n` values; `row_out` is
-// valid or NULL.
+/**
+ * Fixes piece `piece` on `n` cells (`3 * n` values x, y, z, any order) in every
+ * solution: they must be the cells of one of its orientations, moved, all on the
+ * board. The placement's row goes to `*row_out` unless NULL. After the build, with
+ * no search under way.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built, or a search
+ * is under way: `dlx_tiling_reset`), `DLX_ERR_ARG` (no such piece, or the cells are
+ * not that piece on the board), `DLX_ERR_CONFLICT` (overlaps a piece fixed earlier,
+ * or fixes a piece used at most or exactly once a second time).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `cells` points at `3 * n` values; `row_out` is
+ * valid or NULL.
+ */
 dlx_status dlx_tiling_place(struct dlx_tiling *t,
                             uint32_t piece,
                             const uint32_t *cells,
                             size_t n,
                             uint32_t *row_out);
 
-// Drops every fixed piece. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
-// `DLX_ERR_STATE` (a search is under way).
-//
-// # Safety
-// `t` is NULL or a live handle.
+/**
+ * Drops every fixed piece. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`,
+ * `DLX_ERR_STATE` (a search is under way).
+ *
+ * # Safety
+ * `t` is NULL or a live handle.
+ */
 dlx_status dlx_tiling_unplace_all(struct dlx_tiling *t);
 
-// Continues the search for tilings (the first call starts it), like `dlx_next`:
-// `DLX_SOLUTION` (read it with `dlx_tiling_solution` or `dlx_tiling_fill`),
-// `DLX_EXHAUSTED`, or `DLX_BUDGET_SPENT` after at least `budget` link updates
-// (0 = no limit). Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not
-// built).
-//
-// # Safety
-// `t` is NULL or a live handle.
+/**
+ * Continues the search for tilings (the first call starts it), like `dlx_next`:
+ * `DLX_SOLUTION` (read it with `dlx_tiling_solution` or `dlx_tiling_fill`),
+ * `DLX_EXHAUSTED`, or `DLX_BUDGET_SPENT` after at least `budget` link updates
+ * (0 = no limit). Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not
+ * built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle.
+ */
 dlx_status dlx_tiling_next(struct dlx_tiling *t, uint64_t budget);
 
-// Abandons the search under way; fixed pieces stay. Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
-//
-// # Safety
-// `t` is NULL or a live handle.
+/**
+ * Abandons the search under way; fixed pieces stay. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle.
+ */
 dlx_status dlx_tiling_reset(struct dlx_tiling *t);
 
-// Counts the tilings (fixed pieces respected) into `*count`, stopping at `limit`
-// (0 = no limit); leaves the search reset. Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
-//
-// # Safety
-// `t` is NULL or a live handle; `count` is valid or NULL.
+/**
+ * Counts the tilings (fixed pieces respected) into `*count`, stopping at `limit`
+ * (0 = no limit); leaves the search reset. Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `count` is valid or NULL.
+ */
 dlx_status dlx_tiling_count(struct dlx_tiling *t, uint64_t limit, uint64_t *count);
 
-// Counts all tilings into `*all` and those distinct up to the board's symmetries
-// into `*distinct` (a tiling counts when its filled board is the smallest of its
-// images; mirror images are used when every piece may be reflected or has a mirror
-// partner among the pieces, as the Soma cube's two screws). Exact when each piece
-// is used at most once. Leaves the search reset. Either pointer may be NULL.
-// Errors: `DLX_ERR_NULL` (t), `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
-//
-// # Safety
-// `t` is NULL or a live handle; `all` and `distinct` are valid or NULL.
+/**
+ * Counts all tilings into `*all` and those distinct up to the board's symmetries
+ * into `*distinct` (a tiling counts when its filled board is the smallest of its
+ * images; mirror images are used when every piece may be reflected or has a mirror
+ * partner among the pieces, as the Soma cube's two screws). Exact when each piece
+ * is used at most once. Leaves the search reset. Either pointer may be NULL.
+ * Errors: `DLX_ERR_NULL` (t), `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `all` and `distinct` are valid or NULL.
+ */
 dlx_status dlx_tiling_count_distinct(struct dlx_tiling *t, uint64_t *all, uint64_t *distinct);
 
-// The last tiling found by `dlx_tiling_next` as `*n` placement rows at `*rows`
-// (fixed pieces first); the array lives inside the handle and is valid until the
-// next call on it. Decode a row with `dlx_tiling_placement`.
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (no solution to show).
-//
-// # Safety
-// `t` is NULL or a live handle; `rows` and `n` are valid or NULL.
+/**
+ * The last tiling found by `dlx_tiling_next` as `*n` placement rows at `*rows`
+ * (fixed pieces first); the array lives inside the handle and is valid until the
+ * next call on it. Decode a row with `dlx_tiling_placement`.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (no solution to show).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `rows` and `n` are valid or NULL.
+ */
 dlx_status dlx_tiling_solution(const struct dlx_tiling *t, const uint32_t **rows, size_t *n);
 
-// Placement row `row` as (piece, orientation, offset). Errors: `DLX_ERR_NULL`,
-// `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (no such row, or not built).
-//
-// # Safety
-// `t` is NULL or a live handle; `out` is valid or NULL.
+/**
+ * Placement row `row` as (piece, orientation, offset). Errors: `DLX_ERR_NULL`,
+ * `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (no such row, or not built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `out` is valid or NULL.
+ */
 dlx_status dlx_tiling_placement(const struct dlx_tiling *t,
                                 uint32_t row,
                                 struct dlx_placement *out);
 
-// Writes the last tiling as a filled board: `board[x + width * (y + height * z)]`
-// is the number of the piece covering that cell, or `DLX_TILING_EMPTY` when the
-// position is not on the board. `n` must be at least `width * height * depth`.
-// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (n too small),
-// `DLX_ERR_STATE` (no solution to show).
-//
-// # Safety
-// `t` is NULL or a live handle; `board` points at `n` writable values.
+/**
+ * Writes the last tiling as a filled board: `board[x + width * (y + height * z)]`
+ * is the number of the piece covering that cell, or `DLX_TILING_EMPTY` when the
+ * position is not on the board. `n` must be at least `width * height * depth`.
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_ARG` (n too small),
+ * `DLX_ERR_STATE` (no solution to show).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `board` points at `n` writable values.
+ */
 dlx_status dlx_tiling_fill(const struct dlx_tiling *t, uint32_t *board, size_t n);
 
-// Figures of the current or last search (nodes, updates, solutions), as
-// `dlx_get_stats`. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not
-// built).
-//
-// # Safety
-// `t` is NULL or a live handle; `out` is valid or NULL.
+/**
+ * Figures of the current or last search (nodes, updates, solutions), as
+ * `dlx_get_stats`. Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_STATE` (not
+ * built).
+ *
+ * # Safety
+ * `t` is NULL or a live handle; `out` is valid or NULL.
+ */
 dlx_status dlx_tiling_get_stats(const struct dlx_tiling *t, struct dlx_stats *out);
 
-// A static English description of a status code; never NULL, also for unknown codes.
+/**
+ * A static English description of a status code; never NULL, also for unknown codes.
+ */
 const char *dlx_status_str(dlx_status status);
 
-// The library's version, "MAJOR.MINOR.PATCH" (static, never NULL).
+/**
+ * The library's version, "MAJOR.MINOR.PATCH" (static, never NULL).
+ */
 const char *dlx_version(void);
 
-// The C ABI version the library was built with; compare with `DLX_ABI_VERSION`.
+/**
+ * The C ABI version the library was built with; compare with `DLX_ABI_VERSION`.
+ */
 uint32_t dlx_abi_version(void);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* DLX_H */
