@@ -43,6 +43,27 @@ pub const W_CHECKSUM: usize = 7;
 /// `*_free` releases it.
 pub const FLAG_HEAP: u32 = 1;
 
+/// Declares the word positions of a kind's own header fields, one after the other
+/// from [`PREFIX_WORDS`] on: `NAME` takes one word, `NAME: n` takes `n` (2 for a u64
+/// stored with [`put64`]). Each entry ends with a comma.
+macro_rules! fields {
+    (@at $at:expr;) => {};
+    (@at $at:expr; $(#[$m:meta])* $name:ident: $n:literal, $($rest:tt)*) => {
+        $(#[$m])*
+        const $name: usize = $at;
+        $crate::block::fields!(@at $name + $n; $($rest)*);
+    };
+    (@at $at:expr; $(#[$m:meta])* $name:ident, $($rest:tt)*) => {
+        $(#[$m])*
+        const $name: usize = $at;
+        $crate::block::fields!(@at $name + 1; $($rest)*);
+    };
+    ($($rest:tt)*) => {
+        $crate::block::fields!(@at $crate::block::PREFIX_WORDS; $($rest)*);
+    };
+}
+pub(crate) use fields;
+
 /// What identifies a kind of block: the first two words and the header length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kind {
@@ -75,6 +96,15 @@ pub fn put64(w: &mut [u32], at: usize, v: u64) {
 }
 
 impl Kind {
+    /// The kind with this magic word, layout version and header length in words.
+    pub const fn new(magic: u32, version: u32, header_words: u64) -> Kind {
+        Kind {
+            magic,
+            version,
+            header_words: header_words as usize,
+        }
+    }
+
     /// True when `head` is long enough and starts with this kind's magic and version.
     pub fn is(&self, head: &[u32]) -> bool {
         head.len() >= self.header_words
@@ -97,6 +127,15 @@ impl Kind {
         head[W_BUSY] = 0;
         head[W_POISONED] = 0;
         head[W_CHECKSUM] = 0;
+    }
+}
+
+/// Zeroes the first `words` words of a block, when it has that many (a constructor
+/// then refuses a block that is too short or dimensions that are out of range, and
+/// leaves it as it was).
+pub fn zero(block: &mut [u32], words: Option<usize>) {
+    if let Some(w) = words.and_then(|n| block.get_mut(..n)) {
+        w.fill(0);
     }
 }
 
@@ -188,6 +227,23 @@ mod tests {
         assert!(!other.is(&w));
         w[W_MAGIC] = K.magic.swap_bytes();
         assert_eq!(K.words_of(&w), None);
+    }
+
+    #[test]
+    fn fields_follow_the_prefix_one_after_the_other() {
+        fields! {
+            A, B: 2, C,
+            D: 4,
+        }
+        assert_eq!(
+            [A, B, C, D],
+            [
+                PREFIX_WORDS,
+                PREFIX_WORDS + 1,
+                PREFIX_WORDS + 3,
+                PREFIX_WORDS + 4
+            ]
+        );
     }
 
     #[test]

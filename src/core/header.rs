@@ -3,7 +3,7 @@
 //! stays position-independent and can be copied byte for byte.
 
 use super::layout::{Dims, HEADER_WORDS};
-use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::block::{self, get64, put64, Kind};
 
 /// "DLX1" read as a little-endian word; a byte-swapped image reads differently.
 pub const MAGIC: u32 = 0x3158_4C44;
@@ -13,30 +13,18 @@ pub const MAGIC: u32 = 0x3158_4C44;
 pub const LAYOUT_VERSION: u32 = 3;
 
 /// The solver's kind of block.
-pub const KIND: Kind = Kind {
-    magic: MAGIC,
-    version: LAYOUT_VERSION,
-    header_words: HEADER_WORDS as usize,
-};
+pub const KIND: Kind = Kind::new(MAGIC, LAYOUT_VERSION, HEADER_WORDS);
 
 // Word positions after the common prefix (magic, version, words, flags, busy,
 // poisoned, checksum: see `crate::block`).
-const W_PRIMARY: usize = PREFIX_WORDS;
-const W_SECONDARY: usize = PREFIX_WORDS + 1;
-const W_MAX_ROWS: usize = PREFIX_WORDS + 2;
-const W_MAX_ENTRIES: usize = PREFIX_WORDS + 3;
-const W_ROWS: usize = PREFIX_WORDS + 4;
-const W_ENTRIES: usize = PREFIX_WORDS + 5;
-const W_FORCED: usize = PREFIX_WORDS + 6;
-const W_PHASE: usize = PREFIX_WORDS + 7;
-const W_LEVEL: usize = PREFIX_WORDS + 8;
-const W_MAX_DEPTH: usize = PREFIX_WORDS + 9;
-const W_SEED: usize = PREFIX_WORDS + 10; // u64
-const W_RNG: usize = PREFIX_WORDS + 12; // u64
-const W_NODES: usize = PREFIX_WORDS + 14; // u64
-const W_UPDATES: usize = PREFIX_WORDS + 16; // u64
-const W_SOLUTIONS: usize = PREFIX_WORDS + 18; // u64
-const W_SOL_LEN: usize = PREFIX_WORDS + 20;
+block::fields! {
+    W_PRIMARY, W_SECONDARY, W_MAX_ROWS, W_MAX_ENTRIES, // the dimensions
+    W_ROWS, W_ENTRIES, W_FORCED, // the problem so far
+    W_PHASE, W_LEVEL, W_MAX_DEPTH, // where the search stands
+    W_SEED: 2, W_RNG: 2, // the random order
+    W_NODES: 2, W_UPDATES: 2, W_SOLUTIONS: 2, // the figures
+    W_SOL_LEN, // the last solution's length
+}
 /// Header words after the last field: reserved, zero in every block and image.
 pub const RESERVED: core::ops::Range<usize> = W_SOL_LEN + 1..HEADER_WORDS as usize;
 

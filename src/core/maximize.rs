@@ -41,7 +41,7 @@
 use super::header::Phase;
 use super::layout::Dims;
 use super::solver::{is_spacer, Error, Solver, Step, DOWN, RIGHT, ROOT, TOP};
-use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::block::{self, get64, put64, Kind};
 
 /// "DLXM" read as a little-endian word.
 pub const MAX_MAGIC: u32 = 0x4D58_4C44;
@@ -52,23 +52,16 @@ pub const MAX_LAYOUT_VERSION: u32 = 2;
 pub const MAX_HEADER_WORDS: u64 = 24;
 
 /// The maximiser's kind of block.
-pub const MAX_KIND: Kind = Kind {
-    magic: MAX_MAGIC,
-    version: MAX_LAYOUT_VERSION,
-    header_words: MAX_HEADER_WORDS as usize,
-};
+pub const MAX_KIND: Kind = Kind::new(MAX_MAGIC, MAX_LAYOUT_VERSION, MAX_HEADER_WORDS);
 
 // Word positions after the common prefix (see `crate::block`).
-const W_PRIMARY: usize = PREFIX_WORDS;
-const W_SECONDARY: usize = PREFIX_WORDS + 1;
-const W_MAX_ROWS: usize = PREFIX_WORDS + 2;
-const W_MAX_ENTRIES: usize = PREFIX_WORDS + 3;
-const W_BEST_LEN: usize = PREFIX_WORDS + 4;
-const W_IMPROVED: usize = PREFIX_WORDS + 5; // how many times the best improved (saturating)
-const W_PRUNED: usize = PREFIX_WORDS + 6; // u64
-const W_SEEN_UPDATES: usize = PREFIX_WORDS + 8; // u64: the solver's updates when the last call ended
-const W_SEEN_NODES: usize = PREFIX_WORDS + 10; // u64
-const W_BEST: usize = PREFIX_WORDS + 12; // i128
+block::fields! {
+    W_PRIMARY, W_SECONDARY, W_MAX_ROWS, W_MAX_ENTRIES, // the solver's dimensions
+    W_BEST_LEN, W_IMPROVED, W_PRUNED: 2,
+    // the solver's updates and nodes when the last call ended
+    W_SEEN_UPDATES: 2, W_SEEN_NODES: 2,
+    W_BEST: 4, // i128
+}
 
 const _: () = assert!(W_BEST + 4 <= MAX_HEADER_WORDS as usize);
 
@@ -198,11 +191,7 @@ fn ceil_div(w: i64, p: u32) -> i64 {
 impl<'a> Maximizer<'a> {
     /// Builds a maximiser (every weight 0, no search) for solvers of dimensions `dims`.
     pub fn init(words: &'a mut [u32], dims: Dims) -> Result<Maximizer<'a>, Error> {
-        let l = max_layout(&dims).ok_or(Error::Arg)?;
-        if words.len() < l.total {
-            return Err(Error::TooSmall);
-        }
-        words[..l.total].fill(0);
+        block::zero(words, max_layout(&dims).map(|l| l.total));
         Maximizer::init_zeroed(words, dims)
     }
 

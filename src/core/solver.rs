@@ -51,12 +51,8 @@ pub(crate) fn is_spacer(top: u32) -> bool {
 impl<'a> Solver<'a> {
     /// Builds an empty solver in `words`. Only the first `required_words` words are used.
     pub fn init(words: &'a mut [u32], dims: Dims) -> Result<Solver<'a>, Error> {
-        let layout = dims.layout().ok_or(Error::Arg)?;
-        if words.len() < layout.total {
-            return Err(Error::TooSmall);
-        }
         // Zero everything once, so the block (and any image of it) holds no stale bytes.
-        words[..layout.total].fill(0);
+        crate::block::zero(words, dims.layout().map(|l| l.total));
         Solver::init_zeroed(words, dims)
     }
 

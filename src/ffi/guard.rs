@@ -31,6 +31,12 @@ pub(crate) trait Handle {
     fn words_of(head: &[u32]) -> Option<u64>;
     /// Opens a block of the kind, checking its header.
     fn open(words: &mut [u32]) -> Result<Self::View<'_>, Error>;
+    /// What a block of the kind is made for (its dimensions).
+    type Dims: Copy;
+    /// Bytes a block for `d` needs; `None` when `d` is out of range.
+    fn required_bytes(d: &Self::Dims) -> Option<usize>;
+    /// Builds the kind for `d` in a block of that size that is all zero.
+    fn init(words: &mut [u32], d: Self::Dims) -> Result<(), Error>;
 }
 
 /// The prefix of a handle's block, for a moment.
@@ -200,25 +206,25 @@ pub(crate) unsafe fn with<H: Handle, R: IntoStatus>(
     }
 }
 
-/// Builds a handle with `init` in the caller's block `mem` of `len` bytes: checks
-/// alignment and that it holds `need` bytes (`None`: the dimensions are out of range,
-/// `DLX_ERR_ARG`), zeroes those bytes (so the block, and any image of it, holds no
-/// stale bytes), and stores the handle, which is `mem` itself, in `*out`.
+/// Builds a handle for `d` in the caller's block `mem` of `len` bytes: checks
+/// alignment and that it holds the bytes `d` needs (`DLX_ERR_ARG` when `d` is out of
+/// range), zeroes those bytes (so the block, and any image of it, holds no stale
+/// bytes), and stores the handle, which is `mem` itself, in `*out`.
 ///
 /// # Safety
-/// `mem` is NULL or points at `len` writable bytes that nothing else uses; `out` is
-/// NULL or valid.
+/// `mem` is NULL or points at `len` writable bytes that nothing else uses; `d` and
+/// `out` are NULL or valid.
 pub(crate) unsafe fn init_in<H: Handle>(
     mem: *mut c_void,
     len: usize,
+    d: *const H::Dims,
     out: *mut *mut H,
-    need: Option<usize>,
-    init: impl FnOnce(&mut [u32]) -> Result<(), Error>,
 ) -> dlx_status {
+    let d = try_read!(d);
     if mem.is_null() || out.is_null() {
         return DLX_ERR_NULL;
     }
-    let Some(need) = need else {
+    let Some(need) = H::required_bytes(&d) else {
         return DLX_ERR_ARG;
     };
     if !(mem as usize).is_multiple_of(crate::core::ALIGN) {
@@ -231,7 +237,7 @@ pub(crate) unsafe fn init_in<H: Handle>(
     let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
     let status = catch(|| {
         words.fill(0);
-        init(words)
+        H::init(words, d)
     })
     .map_or(DLX_ERR_INTERNAL, IntoStatus::into_status);
     if status == DLX_OK {
@@ -241,22 +247,30 @@ pub(crate) unsafe fn init_in<H: Handle>(
     status
 }
 
-/// Like [`init_in`] with a block of `need` bytes from the global allocator, zeroed
+/// Bytes a block for `*d` needs; 0 when `d` is NULL or out of range.
+///
+/// # Safety
+/// `d` is NULL or valid.
+pub(crate) unsafe fn required_size<H: Handle>(d: *const H::Dims) -> usize {
+    // SAFETY: forwarded from the caller.
+    unsafe { d.as_ref() }
+        .and_then(H::required_bytes)
+        .unwrap_or(0)
+}
+
+/// Like [`init_in`] with a block from the global allocator, zeroed
 /// by it (so untouched pages stay untouched: a huge capacity costs nothing until it
 /// is used) and marked heap-owned. `DLX_ERR_NO_MEMORY` when the allocator refuses
 /// or the library was built without the `alloc` feature.
 ///
 /// # Safety
-/// `out` is NULL or valid.
-pub(crate) unsafe fn new<H: Handle>(
-    out: *mut *mut H,
-    need: Option<usize>,
-    init: impl FnOnce(&mut [u32]) -> Result<(), Error>,
-) -> dlx_status {
+/// `d` and `out` are NULL or valid.
+pub(crate) unsafe fn new<H: Handle>(d: *const H::Dims, out: *mut *mut H) -> dlx_status {
+    let d = try_read!(d);
     if out.is_null() {
         return DLX_ERR_NULL;
     }
-    let Some(need) = need else {
+    let Some(need) = H::required_bytes(&d) else {
         return DLX_ERR_ARG;
     };
     #[cfg(feature = "alloc")]
@@ -276,7 +290,7 @@ pub(crate) unsafe fn new<H: Handle>(
         // SAFETY: freshly allocated, aligned, `need` zeroed bytes, not aliased.
         let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), need / 4) };
         let status = catch(|| {
-            init(words)?;
+            H::init(words, d)?;
             block::set(words, block::FLAG_HEAP, true);
             Ok::<(), Error>(())
         })
@@ -292,7 +306,7 @@ pub(crate) unsafe fn new<H: Handle>(
     }
     #[cfg(not(feature = "alloc"))]
     {
-        let _ = (need, init);
+        let _ = need;
         DLX_ERR_NO_MEMORY
     }
 }

@@ -2,8 +2,8 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, with, Entered};
-use super::solver::{dlx_solver, finish_walk};
+use super::guard::{catch, with};
+use super::solver::{dlx_solver, walk};
 use super::status::*;
 use crate::core::{Prefix, Solver, HEADER_WORDS};
 use crate::outcome::Error;
@@ -121,37 +121,25 @@ pub unsafe extern "C" fn dlx_split(
     let Some(f) = f else {
         return DLX_ERR_NULL;
     };
-    // SAFETY: forwarded from the caller.
-    let mut e = match unsafe { Entered::enter(s) } {
-        Ok(e) => e,
-        Err(status) => return status,
+    let next = |solver: &mut Solver<'_>| {
+        let p = solver.split_next(depth).ok_or(DLX_EXHAUSTED)?;
+        let rows = solver.prefix(p);
+        Ok((
+            rows.as_ptr(),
+            rows.len(),
+            i32::from(matches!(p, Prefix::Solution(_))),
+        ))
     };
-    // As in `dlx_enumerate`, the block is borrowed only inside `run`, so no Rust
-    // reference to it is alive while `f` runs.
-    let mut reports = 0u64;
-    let mut status = e.run(|solver| solver.split_start());
-    while status == DLX_OK {
-        let mut got = None;
-        status = e.run(|solver| {
-            got = solver.split_next(depth).map(|p| {
-                let rows = solver.prefix(p);
-                (rows.as_ptr(), rows.len(), matches!(p, Prefix::Solution(_)))
-            });
-        });
-        let Some((rows, n, solution)) = got else {
-            if status == DLX_OK {
-                status = DLX_EXHAUSTED;
-            }
-            break;
-        };
-        reports += 1;
-        // SAFETY: a valid function by contract; `rows` points into the block.
-        if unsafe { f(user, rows, n, i32::from(solution)) } != 0 {
-            status = DLX_STOPPED;
-        }
+    // SAFETY: forwarded from the caller; `f` is a valid function by contract.
+    unsafe {
+        walk(
+            s,
+            |solver| solver.split_start(),
+            next,
+            |rows, n, sol| f(user, rows, n, sol),
+            count,
+        )
     }
-    // SAFETY: forwarded from the caller.
-    unsafe { finish_walk(e, status, reports, count) }
 }
 
 /// Counts the solutions of a fresh search like `dlx_count`, on `threads` threads (0 =

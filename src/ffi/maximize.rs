@@ -23,6 +23,13 @@ impl Handle for dlx_maximizer {
     fn open(words: &mut [u32]) -> Result<Maximizer<'_>, Error> {
         Maximizer::open(words)
     }
+    type Dims = dlx_dims;
+    fn required_bytes(d: &dlx_dims) -> Option<usize> {
+        max_required_bytes(&Dims::from(*d))
+    }
+    fn init(words: &mut [u32], d: dlx_dims) -> Result<(), Error> {
+        Maximizer::init_zeroed(words, d.into()).map(drop)
+    }
 }
 
 /// Figures of a maximisation besides the solver's own (`dlx_get_stats` on the solver
@@ -47,10 +54,8 @@ pub struct dlx_max_stats {
 /// `d` is NULL or points at a `dlx_dims`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_maximizer_required_size(d: *const dlx_dims) -> usize {
-    // SAFETY: the caller's contract: NULL or a `dlx_dims`.
-    let d = unsafe { d.as_ref() };
-    d.and_then(|d| max_required_bytes(&Dims::from(*d)))
-        .unwrap_or(0)
+    // SAFETY: forwarded from the caller.
+    unsafe { guard::required_size::<dlx_maximizer>(d) }
 }
 
 /// Builds a maximiser in the caller's block `mem` of `len` bytes (aligned to
@@ -73,13 +78,8 @@ pub unsafe extern "C" fn dlx_maximizer_init_in(
     d: *const dlx_dims,
     out: *mut *mut dlx_maximizer,
 ) -> dlx_status {
-    let dims = Dims::from(try_read!(d));
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::init_in(mem, len, out, max_required_bytes(&dims), |w| {
-            Maximizer::init_zeroed(w, dims).map(drop)
-        })
-    }
+    unsafe { guard::init_in(mem, len, d, out) }
 }
 
 /// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
@@ -93,13 +93,8 @@ pub unsafe extern "C" fn dlx_maximizer_new(
     d: *const dlx_dims,
     out: *mut *mut dlx_maximizer,
 ) -> dlx_status {
-    let dims = Dims::from(try_read!(d));
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::new(out, max_required_bytes(&dims), |w| {
-            Maximizer::init_zeroed(w, dims).map(drop)
-        })
-    }
+    unsafe { guard::new(d, out) }
 }
 
 /// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made

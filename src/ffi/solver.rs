@@ -6,7 +6,7 @@ use super::guard::{self, with, Entered, Handle};
 use super::status::*;
 use crate::block::Kind;
 use crate::core::{self, Dims, Solver};
-use crate::outcome::{Error, Stats};
+use crate::outcome::{Error, Stats, Step};
 
 /// The opaque solver handle; it points at the start of its memory block.
 pub struct dlx_solver {
@@ -21,6 +21,13 @@ impl Handle for dlx_solver {
     }
     fn open(words: &mut [u32]) -> Result<Solver<'_>, Error> {
         Solver::open(words)
+    }
+    type Dims = dlx_dims;
+    fn required_bytes(d: &dlx_dims) -> Option<usize> {
+        Dims::from(*d).required_bytes()
+    }
+    fn init(words: &mut [u32], d: dlx_dims) -> Result<(), Error> {
+        Solver::init_zeroed(words, d.into()).map(drop)
     }
 }
 
@@ -100,9 +107,8 @@ pub type dlx_solution_fn =
 /// `d` is NULL or points at a `dlx_dims`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_required_size(d: *const dlx_dims) -> usize {
-    // SAFETY: the caller's contract: NULL or a `dlx_dims`.
-    let d = unsafe { d.as_ref() };
-    d.and_then(|d| Dims::from(*d).required_bytes()).unwrap_or(0)
+    // SAFETY: forwarded from the caller.
+    unsafe { guard::required_size::<dlx_solver>(d) }
 }
 
 /// The alignment in bytes a solver's memory block needs: `DLX_ALIGN`, a power of two
@@ -129,13 +135,8 @@ pub unsafe extern "C" fn dlx_init_in(
     d: *const dlx_dims,
     out: *mut *mut dlx_solver,
 ) -> dlx_status {
-    let dims = Dims::from(try_read!(d));
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::init_in(mem, len, out, dims.required_bytes(), |w| {
-            Solver::init_zeroed(w, dims).map(drop)
-        })
-    }
+    unsafe { guard::init_in(mem, len, d, out) }
 }
 
 /// Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
@@ -146,13 +147,8 @@ pub unsafe extern "C" fn dlx_init_in(
 /// `d` and `out` are valid or NULL.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) -> dlx_status {
-    let dims = Dims::from(try_read!(d));
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::new(out, dims.required_bytes(), |w| {
-            Solver::init_zeroed(w, dims).map(drop)
-        })
-    }
+    unsafe { guard::new(d, out) }
 }
 
 /// Releases a solver made by `dlx_new`. NULL is fine. A handle made by `dlx_init_in`
@@ -336,36 +332,23 @@ pub unsafe extern "C" fn dlx_enumerate(
     let Some(f) = f else {
         return DLX_ERR_NULL;
     };
-    // SAFETY: forwarded from the caller.
-    let mut e = match unsafe { Entered::enter(s) } {
-        Ok(e) => e,
-        Err(status) => return status,
+    let next = |solver: &mut Solver<'_>| match solver.next(0) {
+        Step::Solution => solver
+            .solution()
+            .map(|r| (r.as_ptr(), r.len(), 0))
+            .ok_or(DLX_ERR_INTERNAL),
+        end => Err(end.into_status()),
     };
-    // The busy mark stays set throughout; the block is borrowed only inside `run`,
-    // so no Rust reference to it is alive while `f` runs.
-    let mut found = 0u64;
-    let mut status = e.run(|solver| solver.reset());
-    while status == DLX_OK {
-        let mut sol = (::core::ptr::null(), 0);
-        let step = e.run(|solver| {
-            let step = solver.next(0);
-            if let Some(rows) = solver.solution() {
-                sol = (rows.as_ptr(), rows.len());
-            }
-            step
-        });
-        if step != DLX_SOLUTION {
-            status = step;
-            break;
-        }
-        found += 1;
-        // SAFETY: a valid function by contract; `sol` points into the block.
-        if unsafe { f(user, sol.0, sol.1) } != 0 {
-            status = DLX_STOPPED;
-        }
+    // SAFETY: forwarded from the caller; `f` is a valid function by contract.
+    unsafe {
+        walk(
+            s,
+            |solver| solver.reset(),
+            next,
+            |rows, n, _| f(user, rows, n),
+            count,
+        )
     }
-    // SAFETY: forwarded from the caller.
-    unsafe { finish_walk(e, status, found, count) }
 }
 
 /// Figures of the current search, or of the last one when none is under way; they
@@ -399,18 +382,42 @@ pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) 
     unsafe { with(s.cast_mut(), |solver| *fraction = solver.progress()) }
 }
 
-/// Ends a call that ran callbacks (`dlx_enumerate`, `dlx_split`): resets the search
-/// unless the handle is poisoned, leaves the handle, and stores `reports` in `*count`
-/// when the call did not fail and `count` is not NULL.
+/// A search that reports to a C callback (`dlx_enumerate`, `dlx_split`): enters the
+/// handle, runs `start`, then `step` until it ends the walk with a status; each row
+/// array it yields (inside the block, with a flag) goes to `report`, which returns
+/// non-zero to stop (`DLX_STOPPED`). The busy mark stays set throughout, but the
+/// block is borrowed only inside each `run`, so no Rust reference to it is alive
+/// while `report` runs. Afterwards the search is reset (unless the handle is
+/// poisoned), and the number of reports goes to `*count` (unless NULL) when the
+/// call did not fail.
 ///
 /// # Safety
-/// `count` is valid or NULL.
-pub(crate) unsafe fn finish_walk(
-    mut e: Entered<dlx_solver>,
-    mut status: dlx_status,
-    reports: u64,
+/// `s` is NULL or a handle made by this library; `count` is valid or NULL.
+pub(crate) unsafe fn walk(
+    s: *mut dlx_solver,
+    start: impl FnOnce(&mut Solver<'_>),
+    mut step: impl FnMut(&mut Solver<'_>) -> Result<(*const u32, usize, i32), dlx_status>,
+    mut report: impl FnMut(*const u32, usize, i32) -> i32,
     count: *mut u64,
 ) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    let mut e = match unsafe { Entered::enter(s) } {
+        Ok(e) => e,
+        Err(status) => return status,
+    };
+    let mut reports = 0u64;
+    let mut status = e.run(start);
+    while status == DLX_OK {
+        let mut got = None;
+        status = e.run(|solver| step(solver).map(|r| got = Some(r)));
+        let Some((rows, n, flag)) = got else {
+            break;
+        };
+        reports += 1;
+        if report(rows, n, flag) != 0 {
+            status = DLX_STOPPED;
+        }
+    }
     if status != DLX_ERR_INTERNAL {
         let reset = e.run(|solver| solver.reset());
         if reset != DLX_OK {

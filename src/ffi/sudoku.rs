@@ -23,6 +23,14 @@ impl Handle for dlx_sudoku {
     fn open(words: &mut [u32]) -> Result<Sudoku<'_>, Error> {
         Sudoku::open(words)
     }
+    /// The box shape: rows and columns of a box.
+    type Dims = (u32, u32);
+    fn required_bytes(&(box_rows, box_cols): &(u32, u32)) -> Option<usize> {
+        sudoku::required_bytes(box_rows, box_cols)
+    }
+    fn init(words: &mut [u32], (box_rows, box_cols): (u32, u32)) -> Result<(), Error> {
+        Sudoku::init(words, box_rows, box_cols).map(drop)
+    }
 }
 
 /// Smallest grid side `box_rows * box_cols` the helper supports.
@@ -84,13 +92,8 @@ pub unsafe extern "C" fn dlx_sudoku_init_in(
     box_cols: u32,
     out: *mut *mut dlx_sudoku,
 ) -> dlx_status {
-    let need = sudoku::required_bytes(box_rows, box_cols);
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::init_in(mem, len, out, need, |w| {
-            Sudoku::init(w, box_rows, box_cols).map(drop)
-        })
-    }
+    unsafe { guard::init_in(mem, len, &(box_rows, box_cols), out) }
 }
 
 /// Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
@@ -105,9 +108,8 @@ pub unsafe extern "C" fn dlx_sudoku_new(
     box_cols: u32,
     out: *mut *mut dlx_sudoku,
 ) -> dlx_status {
-    let need = sudoku::required_bytes(box_rows, box_cols);
     // SAFETY: forwarded from the caller.
-    unsafe { guard::new(out, need, |w| Sudoku::init(w, box_rows, box_cols).map(drop)) }
+    unsafe { guard::new(&(box_rows, box_cols), out) }
 }
 
 /// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by

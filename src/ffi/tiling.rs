@@ -23,6 +23,13 @@ impl Handle for dlx_tiling {
     fn open(words: &mut [u32]) -> Result<Tiling<'_>, Error> {
         Tiling::open(words)
     }
+    type Dims = dlx_tiling_dims;
+    fn required_bytes(d: &dlx_tiling_dims) -> Option<usize> {
+        TilingDims::from(*d).required_bytes()
+    }
+    fn init(words: &mut [u32], d: dlx_tiling_dims) -> Result<(), Error> {
+        Tiling::init_zeroed(words, d.into()).map(drop)
+    }
 }
 
 /// The capacity of a tiling block.
@@ -135,10 +142,8 @@ unsafe fn read_cells(
 /// `d` is NULL or points at a `dlx_tiling_dims`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_tiling_required_size(d: *const dlx_tiling_dims) -> usize {
-    // SAFETY: the caller's contract: NULL or a `dlx_tiling_dims`.
-    let d = unsafe { d.as_ref() };
-    d.and_then(|d| TilingDims::from(*d).required_bytes())
-        .unwrap_or(0)
+    // SAFETY: forwarded from the caller.
+    unsafe { guard::required_size::<dlx_tiling>(d) }
 }
 
 /// Builds an empty tiling in the caller's block `mem` of `len` bytes (aligned to
@@ -162,13 +167,8 @@ pub unsafe extern "C" fn dlx_tiling_init_in(
     d: *const dlx_tiling_dims,
     out: *mut *mut dlx_tiling,
 ) -> dlx_status {
-    let dims = TilingDims::from(try_read!(d));
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::init_in(mem, len, out, dims.required_bytes(), |w| {
-            Tiling::init_zeroed(w, dims).map(drop)
-        })
-    }
+    unsafe { guard::init_in(mem, len, d, out) }
 }
 
 /// Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
@@ -182,13 +182,8 @@ pub unsafe extern "C" fn dlx_tiling_new(
     d: *const dlx_tiling_dims,
     out: *mut *mut dlx_tiling,
 ) -> dlx_status {
-    let dims = TilingDims::from(try_read!(d));
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::new(out, dims.required_bytes(), |w| {
-            Tiling::init_zeroed(w, dims).map(drop)
-        })
-    }
+    unsafe { guard::new(d, out) }
 }
 
 /// Releases a tiling made by `dlx_tiling_new`. NULL is fine; one made by

@@ -34,7 +34,7 @@
 pub mod engine;
 pub mod text;
 
-use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::block::{self, get64, put64, Kind};
 use crate::outcome::{Error, Stats, Step};
 use crate::rng::{below, next as rand};
 use engine::{Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
@@ -50,22 +50,15 @@ pub const MIN_N: u32 = 4;
 pub const MAX_N: u32 = 64;
 
 /// The Sudoku helper's kind of block.
-pub const KIND: Kind = Kind {
-    magic: MAGIC,
-    version: LAYOUT_VERSION,
-    header_words: HEADER_WORDS as usize,
-};
+pub const KIND: Kind = Kind::new(MAGIC, LAYOUT_VERSION, HEADER_WORDS);
 
 // Word positions after the common prefix (see `crate::block`).
-const W_BOX_ROWS: usize = PREFIX_WORDS;
-const W_BOX_COLS: usize = PREFIX_WORDS + 1;
-const W_N: usize = PREFIX_WORDS + 2;
-const W_GEN_PHASE: usize = PREFIX_WORDS + 3;
-const W_GEN_POS: usize = PREFIX_WORDS + 4;
-const W_GEN_RNG: usize = PREFIX_WORDS + 6; // u64
-const W_GEN_LIMIT: usize = PREFIX_WORDS + 8; // u64
-/// The search's updates when the current proof began.
-const W_GEN_BASE: usize = PREFIX_WORDS + 10; // u64
+block::fields! {
+    W_BOX_ROWS, W_BOX_COLS, W_N,
+    W_GEN_PHASE, W_GEN_POS, W_GEN_RNG: 2, W_GEN_LIMIT: 2,
+    /// The search's updates when the current proof began.
+    W_GEN_BASE: 2,
+}
 
 const _: () =
     assert!(SEARCH_AT + SEARCH_WORDS == HEADER_WORDS as usize && W_GEN_BASE + 2 <= SEARCH_AT);

@@ -44,7 +44,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
-use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::block::{self, get64, put64, Kind};
 use crate::core::{Dims, Solver};
 use crate::outcome::{Error, Stats, Step};
 
@@ -64,27 +64,14 @@ pub const MAX_PIECES: u32 = 1 << 16;
 pub const EMPTY: u32 = u32::MAX;
 
 /// The tiling's kind of block.
-pub const KIND: Kind = Kind {
-    magic: MAGIC,
-    version: LAYOUT_VERSION,
-    header_words: HEADER_WORDS as usize,
-};
+pub const KIND: Kind = Kind::new(MAGIC, LAYOUT_VERSION, HEADER_WORDS);
 
 // Word positions after the common prefix (see `crate::block`).
-const W_WIDTH: usize = PREFIX_WORDS;
-const W_HEIGHT: usize = PREFIX_WORDS + 1;
-const W_DEPTH: usize = PREFIX_WORDS + 2;
-const W_MAX_PIECES: usize = PREFIX_WORDS + 3;
-const W_MAX_PIECE_CELLS: usize = PREFIX_WORDS + 4;
-const W_MAX_PLACEMENTS: usize = PREFIX_WORDS + 5;
-const W_PIECES: usize = PREFIX_WORDS + 6;
-const W_BUILT: usize = PREFIX_WORDS + 7;
-const W_CELLS: usize = PREFIX_WORDS + 8;
-const W_PLACEMENTS: usize = PREFIX_WORDS + 9;
-const W_SYMS: usize = PREFIX_WORDS + 10;
-const W_EXACT: usize = PREFIX_WORDS + 11;
-const W_ATMOST: usize = PREFIX_WORDS + 12;
-const W_SYM_MIRROR: usize = PREFIX_WORDS + 13; // u64: bit g set when symmetry g is a mirror image
+block::fields! {
+    W_WIDTH, W_HEIGHT, W_DEPTH, W_MAX_PIECES, W_MAX_PIECE_CELLS, W_MAX_PLACEMENTS,
+    W_PIECES, W_BUILT, W_CELLS, W_PLACEMENTS, W_SYMS, W_EXACT, W_ATMOST,
+    W_SYM_MIRROR: 2, // bit g set when symmetry g is a mirror image
+}
 
 const _: () = assert!(W_SYM_MIRROR + 2 <= HEADER_WORDS as usize);
 
@@ -298,11 +285,7 @@ pub struct Tiling<'a> {
 impl<'a> Tiling<'a> {
     /// Builds an empty tiling (every cell of the box on the board, no pieces).
     pub fn init(words: &'a mut [u32], dims: TilingDims) -> Result<Tiling<'a>, Error> {
-        let l = dims.layout().ok_or(Error::Arg)?;
-        if words.len() < l.total {
-            return Err(Error::TooSmall);
-        }
-        words[..l.total].fill(0);
+        block::zero(words, dims.layout().map(|l| l.total));
         Tiling::init_zeroed(words, dims)
     }
 
