@@ -13,7 +13,9 @@
 //!                           own flags use the other bits
 //! word 5     busy           non-zero while a C call uses the handle (re-entrance guard)
 //! word 6     poisoned       non-zero after an internal error: every later call fails
-//! word 7     checksum       reserved for an image checksum; zero until one is defined
+//! word 7     checksum       a solver image's checksum, written by `dlx_image` and
+//!                           checked by `dlx_attach` (`core::image_checksum`); other
+//!                           kinds keep it zero
 //! ```
 //!
 //! The kind's own header fields follow from word [`PREFIX_WORDS`] on. Multi-word
@@ -36,7 +38,7 @@ pub const W_FLAGS: usize = 4;
 pub const W_BUSY: usize = 5;
 /// Non-zero after an internal error.
 pub const W_POISONED: usize = 6;
-/// Reserved for an image checksum; zero until one is defined.
+/// A solver image's checksum (see `core::image_checksum`); zero in other kinds.
 pub const W_CHECKSUM: usize = 7;
 
 /// Flag bit shared by every kind: the library allocated the block (`*_new`), so

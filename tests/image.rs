@@ -5,10 +5,11 @@
 mod common;
 
 use common::{assert_rejected, queens, run_example, solutions_with_budget, sorted, Problem, Rng};
-use dlx::core::{Error, Header, Phase, Solver, Step, FLAG_HAS_SOLUTION, FLAG_SHUFFLED};
+use dlx::core::{seal_image, Error, Header, Phase, Solver, Step, FLAG_HAS_SOLUTION, FLAG_SHUFFLED};
 
 /// Runs the search in `block` for `stops` steps of `budget` (or to the end) and
-/// returns the solutions seen so far; the block then holds the paused state.
+/// returns the solutions seen so far; the block then holds the paused state, sealed
+/// as an image (its checksum written, as `dlx_image` does).
 fn advance(block: &mut [u32], stops: u64, budget: u64) -> Vec<Vec<u32>> {
     let mut s = Solver::open(block).unwrap();
     let mut out = Vec::new();
@@ -19,6 +20,7 @@ fn advance(block: &mut [u32], stops: u64, budget: u64) -> Vec<Vec<u32>> {
             Step::BudgetSpent => {}
         }
     }
+    s.seal();
     out
 }
 
@@ -77,6 +79,7 @@ fn build(p: &Problem, rng: &mut Rng) -> Vec<u32> {
     if !p.rows.is_empty() && rng.below(3) == 0 {
         let _ = s.select_row(rng.below(p.rows.len() as u64) as u32);
     }
+    s.seal();
     drop(s);
     block
 }
@@ -123,11 +126,15 @@ fn a_validated_block_still_reports_its_solution() {
     let mut s = p.load(&mut block);
     assert_eq!(s.next(0), Step::Solution);
     let sol = s.solution().unwrap().to_vec();
+    s.seal();
     drop(s);
     let mut image = block.clone();
     let s = Solver::attach(&mut image).unwrap();
     assert_eq!(s.solution().unwrap(), &sol[..]);
 }
+
+/// The busy word of the common block prefix (not part of the checksum).
+const BUSY_WORD: usize = 5;
 
 /// Flips every byte of small images taken at several points (every bit pattern
 /// `0xff`, and single bits), attaching each. Refused images must be unchanged;
@@ -149,6 +156,19 @@ fn flip_all(p: &Problem, seed: u64, select: Option<u32>, stops: &[u64]) -> (usiz
             for mask in [0xffu32, 1, 0x80] {
                 let mut image = block.clone();
                 image[byte / 4] ^= mask << (8 * (byte % 4));
+                // As damaged: the checksum refuses every flip (but in the busy word,
+                // which attach clears anyway).
+                let mut unsealed = image.clone();
+                if byte / 4 != BUSY_WORD {
+                    assert_eq!(
+                        Solver::attach(&mut unsealed).err(),
+                        Some(Error::Corrupt),
+                        "byte {byte} mask {mask:#x}: the checksum missed a flip"
+                    );
+                }
+                // As edited on purpose: with the checksum recomputed, validation must
+                // refuse the flip or find a reachable state.
+                seal_image(&mut image);
                 let damaged = image.clone();
                 let attached = Solver::attach(&mut image).map(drop);
                 let outcome = match attached {
@@ -192,6 +212,9 @@ fn attach_edited(block: &[u32], edit: impl FnOnce(&mut Header, &mut [u32])) -> R
     let mut h = Header::load(&image).unwrap();
     edit(&mut h, &mut image);
     h.store(&mut image);
+    // As someone editing the image on purpose would, recompute the checksum: the
+    // validation itself must refuse the result.
+    seal_image(&mut image);
     let damaged = image.clone();
     let got = Solver::attach(&mut image).map(drop);
     if got.is_err() {
@@ -210,7 +233,7 @@ fn attach_edited(block: &[u32], edit: impl FnOnce(&mut Header, &mut [u32])) -> R
 fn a_header_that_disagrees_with_the_image_is_refused() {
     let p = queens(4);
     let mut fresh = p.block();
-    drop(p.load(&mut fresh));
+    p.load(&mut fresh).seal();
     let sol = p.dims().layout().unwrap().sol;
     assert_eq!(attach_edited(&fresh, |_, _| {}), Ok(()));
     // The case reported: a fresh image claiming rows 0 and 1 as a solution.
@@ -315,7 +338,7 @@ fn a_seeded_search_must_match_its_seed() {
 fn a_column_list_out_of_row_order_is_refused() {
     let p = queens(4);
     let mut block = p.block();
-    drop(p.load(&mut block));
+    p.load(&mut block).seal();
     let layout = p.dims().layout().unwrap();
     // Column 1 (the first primary column, board row 0) holds rows 0..4, nodes a..d.
     let node = |w: &[u32], x: u32, f: usize| w[layout.nodes + 3 * x as usize + f];
@@ -333,6 +356,7 @@ fn a_column_list_out_of_row_order_is_refused() {
     set(a, up, b);
     set(a, down, c);
     set(c, up, a);
+    seal_image(&mut image);
     let damaged = image.clone();
     assert_eq!(Solver::attach(&mut image).err(), Some(Error::Corrupt));
     assert_eq!(image, damaged);
@@ -341,8 +365,47 @@ fn a_column_list_out_of_row_order_is_refused() {
     let mut h = Header::load(&image).unwrap();
     h.flags |= FLAG_SHUFFLED;
     h.store(&mut image);
+    seal_image(&mut image);
     assert!(Solver::attach(&mut image).is_ok());
     assert_reachable(&p, &image, "shuffled fresh image");
+}
+
+/// An image edited into another state the search can reach (here: another seed
+/// before the search, or a later point of the same search) passes validation but
+/// not the checksum: only what `dlx_image` sealed is adopted.
+#[test]
+fn the_checksum_refuses_an_image_edited_into_another_valid_state() {
+    let p = queens(5);
+    let mut block = p.block();
+    p.load(&mut block).seal();
+    let mut other_seed = block.clone();
+    let mut h = Header::load(&other_seed).unwrap();
+    h.seed = 7;
+    h.store(&mut other_seed);
+    let mut copy = other_seed.clone();
+    assert_eq!(Solver::attach(&mut copy).err(), Some(Error::Corrupt));
+    seal_image(&mut other_seed);
+    assert!(Solver::attach(&mut other_seed).is_ok());
+    // The block searched on after it was sealed: a valid state, a stale checksum.
+    let mut later = block.clone();
+    let mut s = Solver::open(&mut later).unwrap();
+    assert_eq!(s.next(0), Step::Solution);
+    drop(s);
+    let mut copy = later.clone();
+    assert_eq!(Solver::attach(&mut copy).err(), Some(Error::Corrupt));
+    Solver::open(&mut later).unwrap().seal();
+    assert!(Solver::attach(&mut later).is_ok());
+    // Every word changed by one is refused, but the busy word (not summed).
+    for i in 0..block.len() {
+        let mut image = block.clone();
+        image[i] = image[i].wrapping_add(1);
+        let got = Solver::attach(&mut image).err();
+        if i == BUSY_WORD {
+            assert_eq!(got, None);
+        } else {
+            assert_eq!(got, Some(Error::Corrupt), "word {i}");
+        }
+    }
 }
 
 #[test]
@@ -410,6 +473,9 @@ fn random_garbage_never_panics() {
                     2 => image[rng.below(image.len() as u64) as usize],
                     _ => rng.below(image.len() as u64 / 3) as u32,
                 };
+            }
+            if rng.below(8) != 0 {
+                seal_image(&mut image);
             }
             let damaged = image.clone();
             let attached = Solver::attach(&mut image).map(drop);

@@ -1,11 +1,16 @@
 //! Damaged images: a small random problem is searched for a while, its block is
-//! copied and then edited byte by byte (overwrites, flips, truncation) as the input
-//! says, and adopted with `Solver::attach`. A refused image must be left exactly as it
-//! was; an accepted one must run to its end (no panic, no endless loop) and report
-//! only exact covers of the problem, none twice.
+//! sealed as `dlx_image` does, copied and then edited byte by byte (overwrites, flips,
+//! truncation) as the input says, and adopted with `Solver::attach`. Unless the input
+//! asks to recompute the checksum (as someone editing an image on purpose would), a
+//! changed image must fail the checksum. A refused image must be left exactly as it
+//! was. An accepted one must behave exactly like a state the search reaches: run to
+//! its end (no panic, no endless loop), the solution it shows (if any) and the ones it
+//! reports being consecutive solutions of the whole enumeration of its problem (the
+//! image reset and searched from the start), ending with the last, each an exact
+//! cover of the problem.
 #![no_main]
 
-use dlx::core::{Dims, Solver, Step};
+use dlx::core::{seal_image, Dims, Solver, Step};
 use libfuzzer_sys::fuzz_target;
 mod common;
 
@@ -69,9 +74,32 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+    // The busy word is outside the checksum (attach clears it).
+    let busy = dlx::block::W_BUSY;
+    let changed = image.len() != block.len()
+        || image.iter().zip(&block).enumerate().any(|(i, (a, b))| a != b && i != busy);
+    if reseal {
+        seal_image(&mut image);
+    }
     let damaged = image.clone();
+    // The whole enumeration of the accepted image's problem, from its start.
+    let mut whole = image.clone();
     let outcome = match Solver::attach(&mut image) {
         Ok(mut s) => {
+            assert!(reseal || !changed, "a changed image passed the checksum");
+            let shown = s.solution().map(<[u32]>::to_vec);
+            let mut all: Vec<Vec<u32>> = Vec::new();
+            {
+                let mut w = Solver::attach(&mut whole).unwrap();
+                w.reset();
+                for _ in 0..1_000_000 {
+                    match w.next(0) {
+                        Step::Solution => all.push(w.solution().unwrap().to_vec()),
+                        Step::Exhausted => break,
+                        Step::BudgetSpent => {}
+                    }
+                }
+            }
             let mut found: Vec<Vec<u32>> = Vec::new();
             // A valid state of a problem this small ends long before this.
             for _ in 0..1_000_000 {
@@ -82,6 +110,18 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             assert_eq!(s.next(1), Step::Exhausted, "an accepted image never ended");
+            let start = all.len().checked_sub(found.len());
+            assert!(
+                start.is_some_and(|i| all[i..] == found[..]),
+                "{found:?} is not a suffix of the enumeration {all:?}"
+            );
+            if let Some(shown) = shown {
+                let i = start.unwrap();
+                assert!(i > 0 && all[i - 1] == shown, "shows {shown:?}, then {found:?} of {all:?}");
+            }
+            for sol in &all {
+                assert!(is_cover(primary, secondary, &rows, sol), "{sol:?}");
+            }
             Some(found)
         }
         Err(_) => None,

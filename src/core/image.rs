@@ -44,17 +44,59 @@ enum Cover {
     Column(u32),
 }
 
+/// The checksum of an image: 64-bit FNV-1a over its words in order (the busy,
+/// poisoned and checksum words counted as zero), folded to 32 bits. Every change of
+/// a single word changes it (each step is a bijection of the state); other damage
+/// goes unnoticed with odds of about 2^-32. It guards against accidents (a torn
+/// copy, a flipped bit, an image edited into another valid state), not against an
+/// adversary, who can recompute it: `attach` validates everything anyway.
+pub fn image_checksum<'w>(words: impl IntoIterator<Item = &'w u32>) -> u32 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h = OFFSET;
+    for (i, &w) in words.into_iter().enumerate() {
+        let w = match i {
+            block::W_BUSY | block::W_POISONED | block::W_CHECKSUM => 0,
+            _ => w,
+        };
+        h = (h ^ u64::from(w)).wrapping_mul(PRIME);
+    }
+    (h ^ (h >> 32)) as u32
+}
+
+/// Writes the checksum of the image at the start of `words` (as long as its header
+/// says; the whole slice when the header is unreadable) into its checksum word, as
+/// `dlx_image` does. For tests and tools that edit images on purpose.
+pub fn seal_image(words: &mut [u32]) {
+    let total = Solver::peek(words)
+        .ok()
+        .and_then(|h| usize::try_from(h.words).ok())
+        .filter(|&n| n <= words.len())
+        .unwrap_or(words.len());
+    if total > block::W_CHECKSUM {
+        words[block::W_CHECKSUM] = image_checksum(&words[..total]);
+    }
+}
+
 impl<'a> Solver<'a> {
     /// Adopts the image in `words` after validating all of it; the busy mark and the
     /// heap flag are cleared (the caller owns the words). Returns [`Error::Corrupt`]
-    /// for anything that is not a state this engine can reach, leaving the words as
-    /// they were.
+    /// for anything that is not a state this engine can reach, or whose checksum
+    /// word does not match ([`image_checksum`], written by [`Solver::seal`]), leaving
+    /// the words as they were.
     pub fn attach(words: &'a mut [u32]) -> Result<Solver<'a>, Error> {
         if (words.len() as u64) < HEADER_WORDS
             || block::is_poisoned(words)
-            || words[block::W_CHECKSUM] != 0
             || words[RESERVED].iter().any(|&w| w != 0)
         {
+            return Err(Error::Corrupt);
+        }
+        let total = Solver::peek(words)?.words;
+        let image = usize::try_from(total)
+            .ok()
+            .and_then(|n| words.get(..n))
+            .ok_or(Error::Corrupt)?;
+        if image_checksum(image) != words[block::W_CHECKSUM] {
             return Err(Error::Corrupt);
         }
         let mut s = Solver::open(words)?;
@@ -62,6 +104,22 @@ impl<'a> Solver<'a> {
         block::set_busy(s.head, false);
         s.set_heap(false);
         Ok(s)
+    }
+
+    /// Writes the image checksum into the block (see [`image_checksum`]): the block
+    /// is then an image that [`Solver::attach`] accepts, until the next change.
+    pub fn seal(&mut self) {
+        self.h.store(self.head);
+        let sum = image_checksum(
+            self.head
+                .iter()
+                .chain(self.items.as_flattened())
+                .chain(self.nodes.as_flattened())
+                .chain(self.row_start.iter())
+                .chain(self.sol.iter())
+                .chain(self.stack.iter()),
+        );
+        self.head[block::W_CHECKSUM] = sum;
     }
 
     /// Checks the whole block (see the module comment). On failure the block is as

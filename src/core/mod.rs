@@ -15,6 +15,7 @@ pub use header::{
     block_words, Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, KIND, LAYOUT_VERSION,
     MAGIC,
 };
+pub use image::{image_checksum, seal_image};
 pub use layout::{Dims, Layout, ALIGN, HEADER_WORDS, MAX_NODES};
 pub use maximize::{
     max_required_bytes, max_required_words, MaxStats, Maximizer, MAX_HEADER_WORDS, MAX_KIND,

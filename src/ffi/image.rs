@@ -22,6 +22,12 @@ pub type dlx_prefix_fn = Option<
 /// forced rows, seed and figures included. The pointer stays valid as long as the
 /// handle; the bytes change with every call that changes the solver.
 ///
+/// This call writes the image's checksum into the block's checksum word (a 32-bit
+/// FNV-1a hash of all its words, see `dlx_attach`): copy the bytes after it and
+/// before the next call on the handle. Bytes copied at another moment (a plain
+/// `memcpy` of the block without this call, or after a later call) are refused by
+/// `dlx_attach`. Costs one pass over the block.
+///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
 /// callbacks, where the block is mid-change).
 ///
@@ -37,11 +43,13 @@ pub unsafe extern "C" fn dlx_image(
     let len = try_mut!(len);
     // SAFETY: forwarded from the caller.
     unsafe {
+        // Sealing writes the checksum word of the caller's block (as every call
+        // writes its busy word): the handle is the caller's writable block, whatever
+        // the `const` of the C signature says.
         with(s.cast_mut(), |solver| {
-            (*mem, *len) = (
-                s.cast(),
-                solver.dims().required_bytes().ok_or(Error::Corrupt)?,
-            );
+            let bytes = solver.dims().required_bytes().ok_or(Error::Corrupt)?;
+            solver.seal();
+            (*mem, *len) = (s.cast(), bytes);
             Ok::<(), Error>(())
         })
     }
@@ -55,10 +63,15 @@ pub unsafe extern "C" fn dlx_image(
 /// ignored.
 ///
 /// Nothing in the bytes is trusted: the magic number, the layout version (which also
-/// tells the byte order), the dimensions against `len`, every count, every link and
-/// level-stack index, and the phase of the search are checked, in time linear in the
-/// image's size, and the image must be exactly a state the search can reach.
-/// Anything else gives `DLX_ERR_CORRUPT` and leaves the bytes as they were.
+/// tells the byte order), the dimensions against `len`, the checksum `dlx_image`
+/// wrote (so an image damaged or edited after it was taken is refused even when the
+/// result would be another valid state), every count, every link and level-stack
+/// index, and the phase of the search are checked, in time linear in the image's
+/// size. The image must be exactly a state the search can reach: the header agrees
+/// with the rest (a solution it shows is the one the search just found; the phase
+/// agrees with the depth; the figures could have been counted; the random state and
+/// the order of the rows are those the seed gives). Anything else gives
+/// `DLX_ERR_CORRUPT` and leaves the bytes as they were.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
 /// truncated, from another layout version or byte order).

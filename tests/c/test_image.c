@@ -214,12 +214,65 @@ static int queens4_index(uint32_t all[][4], size_t k, const uint32_t *rows, size
   return -1;
 }
 
+/* The image checksum as dlx_image computes it (64-bit FNV-1a over the words, the
+ * prefix's busy, poisoned and checksum words 5, 6, 7 counted as zero, folded to 32
+ * bits), written into word 7: what someone editing an image on purpose would do. */
+#define CHECKSUM_WORD 7
+static void reseal(uint32_t *w, size_t words) {
+  uint64_t h = 0xcbf29ce484222325u;
+  size_t i;
+  for (i = 0; i < words; ++i) {
+    uint32_t v = (i == 5 || i == 6 || i == CHECKSUM_WORD) ? 0 : w[i];
+    h = (h ^ v) * 0x100000001b3u;
+  }
+  w[CHECKSUM_WORD] = (uint32_t)(h ^ (h >> 32));
+}
+
+/* The checksum dlx_image writes: the block copied without that call after a change
+ * (another seed before the search, a later point of the search: both states the
+ * search can reach) is refused; taken through dlx_image, it is adopted. */
+static void test_checksum(void) {
+  dlx_solver *s = new_queens(4);
+  const void *mem = NULL;
+  size_t len = 0;
+  uint32_t *copy;
+  dlx_solver *t = NULL;
+  if (s == NULL) return;
+  copy = (uint32_t *)copy_image(s, &len);
+  CHECK(copy != NULL);
+  if (copy == NULL) {
+    dlx_free(s);
+    return;
+  }
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_OK);
+  copy[CHECKSUM_WORD] ^= 1u << 9;
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_ERR_CORRUPT);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+  CHECK_STATUS(dlx_set_seed(s, 7), DLX_OK);
+  memcpy(copy, mem, len); /* without dlx_image: a stale checksum */
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_ERR_CORRUPT);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+  memcpy(copy, mem, len);
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_OK);
+  CHECK(dlx_next(s, 20) == DLX_BUDGET_SPENT);
+  memcpy(copy, mem, len);
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_ERR_CORRUPT);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+  memcpy(copy, mem, len);
+  CHECK_STATUS(dlx_attach(copy, len, &t), DLX_OK);
+  if (t != NULL) CHECK(finish(t, 0) == 2);
+  free(copy);
+  dlx_free(s);
+}
+
 /* Mixes of two images of 4 queens, word by word over the start of the image (where
  * the header lives): a fresh image and one paused at its first solution. Each mix
  * is either refused, or behaves exactly like a state the search reaches: the
  * solution it shows (if any) and the ones it goes on to report are consecutive
  * solutions of the enumeration, ending with the last. The issue's case is among
- * the mixes: a fresh image whose flags and solution length claim a solution. */
+ * the mixes: a fresh image whose flags and solution length claim a solution.
+ * Unsealed, every mix but the two originals fails the checksum; resealed, each is
+ * validated in full. */
 static void test_mixed_headers(void) {
   uint32_t all[8][4];
   size_t k = queens4_all(all);
@@ -230,7 +283,7 @@ static void test_mixed_headers(void) {
   size_t diff[14];
   size_t ndiff = 0;
   unsigned long mask;
-  int accepted = 0, refused = 0, bad = 0;
+  int accepted = 0, refused = 0, bad = 0, unsealed_ok = 0;
   CHECK(k == 2);
   if (f == NULL || g == NULL || k != 2) {
     dlx_free(f);
@@ -262,6 +315,11 @@ static void test_mixed_headers(void) {
     memcpy(mix, fresh, len);
     for (j = 0; j < ndiff; ++j)
       if (mask >> j & 1) mix[diff[j]] = found[diff[j]];
+    if (dlx_attach(mix, len, &t) == DLX_OK) ++unsealed_ok;
+    memcpy(mix, fresh, len);
+    for (j = 0; j < ndiff; ++j)
+      if (mask >> j & 1) mix[diff[j]] = found[diff[j]];
+    reseal(mix, len / 4);
     if (dlx_attach(mix, len, &t) != DLX_OK) {
       ++refused;
       continue;
@@ -299,6 +357,7 @@ static void test_mixed_headers(void) {
   }
   CHECK(bad == 0);
   CHECK(refused > 0 && accepted > 0);
+  CHECK(unsealed_ok == 1); /* the fresh image itself (mask 0) */
   free(fresh);
   free(found);
   free(mix);
@@ -434,6 +493,7 @@ int main(void) {
   test_image_round_trip();
   test_attach_errors();
   test_mixed_headers();
+  test_checksum();
   test_progress();
   test_split();
   test_count_parallel();
