@@ -484,6 +484,17 @@ typedef struct dlx_placement {
 extern "C" {
 #endif /* __cplusplus */
 
+#if !defined(DLX_HAS_STD)
+/**
+ * The precompiled `core` and `compiler_builtins` that a no_std build links carry
+ * unwind tables naming this personality routine; with `panic = "abort"` nothing
+ * ever unwinds, so it is never called. Defining it keeps the no_std static library
+ * free of undefined symbols but `mem*` (checked in CI). The one exported symbol
+ * without the `dlx_` prefix, and only in the no_std build.
+ */
+void rust_eh_personality(void);
+#endif
+
 /**
  * Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size
  * does not fit `size_t` (or the problem has 2^31 nodes or more). Equals
@@ -601,8 +612,11 @@ dlx_status dlx_set_seed(struct dlx_solver *s, uint64_t seed);
  * Continues the search (the first call starts it) until the next solution
  * (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
  * every later call until `dlx_reset`), or until this call has spent at least `budget`
- * link updates (`DLX_BUDGET_SPENT`; 0 = no limit). A call overshoots its budget by at
- * most one cover. Any split into budgets yields the same solutions in the same order.
+ * link updates (`DLX_BUDGET_SPENT`; 0 = no limit). The budget is checked after each
+ * column chosen and each row tried, so a call with `budget` >= 1 spends at most
+ * `budget - 1` plus the updates of covering one row (for each column of the row, 1
+ * plus the other nodes of the rows in that column; e.g. at most 74 on 13 queens with
+ * budget 1). Any split into budgets yields the same solutions in the same order.
  *
  * # Safety
  * `s` is NULL or a live handle.

@@ -77,7 +77,11 @@ fuzz_target!(|data: &[u8]| {
     // The busy word is outside the checksum (attach clears it).
     let busy = dlx::block::W_BUSY;
     let changed = image.len() != block.len()
-        || image.iter().zip(&block).enumerate().any(|(i, (a, b))| a != b && i != busy);
+        || image
+            .iter()
+            .zip(&block)
+            .enumerate()
+            .any(|(i, (a, b))| a != b && i != busy);
     if reseal {
         seal_image(&mut image);
     }
@@ -117,7 +121,10 @@ fuzz_target!(|data: &[u8]| {
             );
             if let Some(shown) = shown {
                 let i = start.unwrap();
-                assert!(i > 0 && all[i - 1] == shown, "shows {shown:?}, then {found:?} of {all:?}");
+                assert!(
+                    i > 0 && all[i - 1] == shown,
+                    "shows {shown:?}, then {found:?} of {all:?}"
+                );
             }
             for sol in &all {
                 assert!(is_cover(primary, secondary, &rows, sol), "{sol:?}");

@@ -264,8 +264,11 @@ pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_stat
 /// Continues the search (the first call starts it) until the next solution
 /// (`DLX_SOLUTION`, read it with `dlx_solution`), the end (`DLX_EXHAUSTED`, also on
 /// every later call until `dlx_reset`), or until this call has spent at least `budget`
-/// link updates (`DLX_BUDGET_SPENT`; 0 = no limit). A call overshoots its budget by at
-/// most one cover. Any split into budgets yields the same solutions in the same order.
+/// link updates (`DLX_BUDGET_SPENT`; 0 = no limit). The budget is checked after each
+/// column chosen and each row tried, so a call with `budget` >= 1 spends at most
+/// `budget - 1` plus the updates of covering one row (for each column of the row, 1
+/// plus the other nodes of the rows in that column; e.g. at most 74 on 13 queens with
+/// budget 1). Any split into budgets yields the same solutions in the same order.
 ///
 /// # Safety
 /// `s` is NULL or a live handle.
