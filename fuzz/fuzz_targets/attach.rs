@@ -53,8 +53,10 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
+    s.seal();
     drop(s);
 
+    let reseal = b.next() & 1 == 1;
     let mut image = block.clone();
     let len = image.len() * 4;
     while b.0.len() >= 4 {
