@@ -6,7 +6,12 @@
  *
  * Conventions: every call returns a dlx_status (0 = done, > 0 = an outcome,
  * < 0 = an error); a failing call changes nothing and writes no out-parameter.
+ * Every call on a handle (solver, maximiser, Sudoku, tiling) may also return, checked
+ * in this order: DLX_ERR_NULL, DLX_ERR_MISALIGNED, DLX_ERR_CORRUPT (not a handle of
+ * that kind), DLX_ERR_INTERNAL (poisoned by an internal error), DLX_ERR_BUSY (called
+ * from inside a call on the same handle, e.g. from its callback).
  * Handles are independent; one handle must not be used by two threads at once.
+ * The full contract: docs/API.md.
  */
 
 #ifndef DLX_H
@@ -416,7 +421,7 @@ typedef struct dlx_placement {
 #define DLX_ERR_TOO_SMALL (-2)
 
 /**
- * The memory block is not aligned to `dlx_required_align()`.
+ * The memory block (or a handle) is not aligned to `dlx_required_align()`.
  */
 #define DLX_ERR_MISALIGNED (-3)
 
@@ -466,7 +471,7 @@ typedef struct dlx_placement {
 #define DLX_ERR_BUSY (-12)
 
 /**
- * A memory image (or a handle's header) failed validation.
+ * A memory image failed validation, or a handle is not one of its kind.
  */
 #define DLX_ERR_CORRUPT (-13)
 
@@ -515,7 +520,8 @@ size_t dlx_required_align(void);
  * Builds an empty solver inside the caller's block `mem` of `len` bytes and stores
  * its handle in `*out`. The solver lives entirely in the block (no allocation, no
  * pointers out of it); the block must stay put and untouched while in use, and
- * needs no cleanup. Only the first `dlx_required_size(d)` bytes are used.
+ * needs no cleanup. Only the first `dlx_required_size(d)` bytes are used; they are
+ * zeroed first, so the block (and any image of it) holds no stale bytes.
  *
  * Errors: `DLX_ERR_NULL` (mem, d or out NULL), `DLX_ERR_ARG` (dimensions too large:
  * `dlx_required_size(d) == 0`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
@@ -527,8 +533,10 @@ dlx_status dlx_init_in(void *mem, size_t len, const struct dlx_dims *d, struct d
 
 /**
  * Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
- * Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was built
- * without the `alloc` feature.
+ * The block comes zeroed from the allocator and only the header and the column
+ * lists are written, so a huge capacity costs neither time nor memory until rows
+ * arrive. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was
+ * built without the `alloc` feature.
  *
  * # Safety
  * `d` and `out` are valid or NULL.
@@ -536,8 +544,9 @@ dlx_status dlx_init_in(void *mem, size_t len, const struct dlx_dims *d, struct d
 dlx_status dlx_new(const struct dlx_dims *d, struct dlx_solver **out);
 
 /**
- * Releases a solver made by `dlx_new`. NULL is fine. A handle made by `dlx_init_in`
- * (whose memory the caller owns) or one inside a call is left alone.
+ * Releases a solver made by `dlx_new`. NULL is fine; a handle made in the caller's
+ * memory (`dlx_init_in` or `dlx_attach`), one of another kind, or one inside a call
+ * (from a callback) is left alone. A poisoned handle is released too.
  *
  * # Safety
  * `s` is NULL or a live handle; it must not be used afterwards.
@@ -810,8 +819,9 @@ dlx_status dlx_maximizer_init_in(void *mem,
 
 /**
  * Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
- * `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
- * was built without the `alloc` feature.
+ * `dlx_maximizer_free`. As with `dlx_new`, the block comes zeroed from the allocator
+ * and untouched pages stay untouched. `DLX_ERR_NO_MEMORY` when allocation fails or the
+ * library was built without the `alloc` feature.
  *
  * # Safety
  * `d` and `out` are valid or NULL.
@@ -819,8 +829,9 @@ dlx_status dlx_maximizer_init_in(void *mem,
 dlx_status dlx_maximizer_new(const struct dlx_dims *d, struct dlx_maximizer **out);
 
 /**
- * Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
- * by `dlx_maximizer_init_in` is left alone.
+ * Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a handle made in the
+ * caller's memory (`dlx_maximizer_init_in`), one of another kind, or one inside a call
+ * is left alone. A poisoned handle is released too.
  *
  * # Safety
  * `m` is NULL or a live handle; it must not be used afterwards.
@@ -943,8 +954,9 @@ dlx_status dlx_sudoku_init_in(void *mem,
 
 /**
  * Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
- * `dlx_sudoku_free`. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library
- * was built without the `alloc` feature.
+ * `dlx_sudoku_free`. As with `dlx_new`, the block comes zeroed from the allocator and
+ * untouched pages stay untouched. Returns `DLX_ERR_NO_MEMORY` when allocation fails or
+ * the library was built without the `alloc` feature.
  *
  * # Safety
  * `out` is valid or NULL.
@@ -952,9 +964,9 @@ dlx_status dlx_sudoku_init_in(void *mem,
 dlx_status dlx_sudoku_new(uint32_t box_rows, uint32_t box_cols, struct dlx_sudoku **out);
 
 /**
- * Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
- * `dlx_sudoku_init_in` (whose memory the caller owns) or one inside a call is left
- * alone.
+ * Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made in the
+ * caller's memory (`dlx_sudoku_init_in`), one of another kind, or one inside a call
+ * is left alone. A poisoned handle is released too.
  *
  * # Safety
  * `s` is NULL or a live handle; it must not be used afterwards.
@@ -1199,8 +1211,9 @@ dlx_status dlx_tiling_init_in(void *mem,
 
 /**
  * Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
- * `dlx_tiling_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library was
- * built without the `alloc` feature.
+ * `dlx_tiling_free`. As with `dlx_new`, the block comes zeroed from the allocator and
+ * untouched pages stay untouched. `DLX_ERR_NO_MEMORY` when allocation fails or the
+ * library was built without the `alloc` feature.
  *
  * # Safety
  * `d` and `out` are valid or NULL.
@@ -1208,8 +1221,9 @@ dlx_status dlx_tiling_init_in(void *mem,
 dlx_status dlx_tiling_new(const struct dlx_tiling_dims *d, struct dlx_tiling **out);
 
 /**
- * Releases a tiling made by `dlx_tiling_new`. NULL is fine; one made by
- * `dlx_tiling_init_in` is left alone.
+ * Releases a tiling made by `dlx_tiling_new`. NULL is fine; a handle made in the
+ * caller's memory (`dlx_tiling_init_in`), one of another kind, or one inside a call
+ * is left alone. A poisoned handle is released too.
  *
  * # Safety
  * `t` is NULL or a live handle; it must not be used afterwards.

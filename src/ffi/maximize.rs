@@ -83,8 +83,9 @@ pub unsafe extern "C" fn dlx_maximizer_init_in(
 }
 
 /// Like `dlx_maximizer_init_in`, with a block allocated on the heap; release it with
-/// `dlx_maximizer_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library
-/// was built without the `alloc` feature.
+/// `dlx_maximizer_free`. As with `dlx_new`, the block comes zeroed from the allocator
+/// and untouched pages stay untouched. `DLX_ERR_NO_MEMORY` when allocation fails or the
+/// library was built without the `alloc` feature.
 ///
 /// # Safety
 /// `d` and `out` are valid or NULL.
@@ -97,8 +98,9 @@ pub unsafe extern "C" fn dlx_maximizer_new(
     unsafe { guard::new(d, out) }
 }
 
-/// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a maximiser made
-/// by `dlx_maximizer_init_in` is left alone.
+/// Releases a maximiser made by `dlx_maximizer_new`. NULL is fine; a handle made in the
+/// caller's memory (`dlx_maximizer_init_in`), one of another kind, or one inside a call
+/// is left alone. A poisoned handle is released too.
 ///
 /// # Safety
 /// `m` is NULL or a live handle; it must not be used afterwards.

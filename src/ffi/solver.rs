@@ -121,7 +121,8 @@ pub extern "C" fn dlx_required_align() -> usize {
 /// Builds an empty solver inside the caller's block `mem` of `len` bytes and stores
 /// its handle in `*out`. The solver lives entirely in the block (no allocation, no
 /// pointers out of it); the block must stay put and untouched while in use, and
-/// needs no cleanup. Only the first `dlx_required_size(d)` bytes are used.
+/// needs no cleanup. Only the first `dlx_required_size(d)` bytes are used; they are
+/// zeroed first, so the block (and any image of it) holds no stale bytes.
 ///
 /// Errors: `DLX_ERR_NULL` (mem, d or out NULL), `DLX_ERR_ARG` (dimensions too large:
 /// `dlx_required_size(d) == 0`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
@@ -140,8 +141,10 @@ pub unsafe extern "C" fn dlx_init_in(
 }
 
 /// Like `dlx_init_in`, with a block allocated on the heap; release it with `dlx_free`.
-/// Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was built
-/// without the `alloc` feature.
+/// The block comes zeroed from the allocator and only the header and the column
+/// lists are written, so a huge capacity costs neither time nor memory until rows
+/// arrive. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library was
+/// built without the `alloc` feature.
 ///
 /// # Safety
 /// `d` and `out` are valid or NULL.
@@ -151,8 +154,9 @@ pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) 
     unsafe { guard::new(d, out) }
 }
 
-/// Releases a solver made by `dlx_new`. NULL is fine. A handle made by `dlx_init_in`
-/// (whose memory the caller owns) or one inside a call is left alone.
+/// Releases a solver made by `dlx_new`. NULL is fine; a handle made in the caller's
+/// memory (`dlx_init_in` or `dlx_attach`), one of another kind, or one inside a call
+/// (from a callback) is left alone. A poisoned handle is released too.
 ///
 /// # Safety
 /// `s` is NULL or a live handle; it must not be used afterwards.

@@ -1,4 +1,4 @@
-//! Status codes: fixed numbers, never renumbered (the contract is docs/API.md), and
+//! Status codes: fixed numbers, never renumbered (the contract: docs/API.md), and
 //! the one conversion from what the safe code returns to a `dlx_status`.
 
 use crate::outcome::{Error, Step};
@@ -21,7 +21,7 @@ pub const DLX_STOPPED: dlx_status = 4;
 pub const DLX_ERR_NULL: dlx_status = -1;
 /// The memory block is smaller than required.
 pub const DLX_ERR_TOO_SMALL: dlx_status = -2;
-/// The memory block is not aligned to `dlx_required_align()`.
+/// The memory block (or a handle) is not aligned to `dlx_required_align()`.
 pub const DLX_ERR_MISALIGNED: dlx_status = -3;
 /// More rows or entries than the dimensions allow.
 pub const DLX_ERR_CAPACITY: dlx_status = -4;
@@ -41,7 +41,7 @@ pub const DLX_ERR_PARSE: dlx_status = -10;
 pub const DLX_ERR_ARG: dlx_status = -11;
 /// The handle is already inside a call (e.g. from a callback).
 pub const DLX_ERR_BUSY: dlx_status = -12;
-/// A memory image (or a handle's header) failed validation.
+/// A memory image failed validation, or a handle is not one of its kind.
 pub const DLX_ERR_CORRUPT: dlx_status = -13;
 /// Allocation failed (allocating constructors only).
 pub const DLX_ERR_NO_MEMORY: dlx_status = -14;
@@ -132,7 +132,7 @@ pub extern "C" fn dlx_status_str(status: dlx_status) -> *const ::core::ffi::c_ch
         DLX_ERR_PARSE => c"text input is malformed",
         DLX_ERR_ARG => c"an argument is out of its documented range",
         DLX_ERR_BUSY => c"the handle is already inside a call",
-        DLX_ERR_CORRUPT => c"a memory image failed validation",
+        DLX_ERR_CORRUPT => c"a memory image or a handle failed validation",
         DLX_ERR_NO_MEMORY => c"allocation failed",
         DLX_ERR_INTERNAL => c"internal error (a bug); the handle is poisoned",
         _ => c"unknown status code",

@@ -97,8 +97,9 @@ pub unsafe extern "C" fn dlx_sudoku_init_in(
 }
 
 /// Like `dlx_sudoku_init_in`, with a block allocated on the heap; release it with
-/// `dlx_sudoku_free`. Returns `DLX_ERR_NO_MEMORY` when allocation fails or the library
-/// was built without the `alloc` feature.
+/// `dlx_sudoku_free`. As with `dlx_new`, the block comes zeroed from the allocator and
+/// untouched pages stay untouched. Returns `DLX_ERR_NO_MEMORY` when allocation fails or
+/// the library was built without the `alloc` feature.
 ///
 /// # Safety
 /// `out` is valid or NULL.
@@ -112,9 +113,9 @@ pub unsafe extern "C" fn dlx_sudoku_new(
     unsafe { guard::new(&(box_rows, box_cols), out) }
 }
 
-/// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made by
-/// `dlx_sudoku_init_in` (whose memory the caller owns) or one inside a call is left
-/// alone.
+/// Releases a helper made by `dlx_sudoku_new`. NULL is fine; a handle made in the
+/// caller's memory (`dlx_sudoku_init_in`), one of another kind, or one inside a call
+/// is left alone. A poisoned handle is released too.
 ///
 /// # Safety
 /// `s` is NULL or a live handle; it must not be used afterwards.

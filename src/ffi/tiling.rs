@@ -172,8 +172,9 @@ pub unsafe extern "C" fn dlx_tiling_init_in(
 }
 
 /// Like `dlx_tiling_init_in`, with a block allocated on the heap; release it with
-/// `dlx_tiling_free`. `DLX_ERR_NO_MEMORY` when allocation fails or the library was
-/// built without the `alloc` feature.
+/// `dlx_tiling_free`. As with `dlx_new`, the block comes zeroed from the allocator and
+/// untouched pages stay untouched. `DLX_ERR_NO_MEMORY` when allocation fails or the
+/// library was built without the `alloc` feature.
 ///
 /// # Safety
 /// `d` and `out` are valid or NULL.
@@ -186,8 +187,9 @@ pub unsafe extern "C" fn dlx_tiling_new(
     unsafe { guard::new(d, out) }
 }
 
-/// Releases a tiling made by `dlx_tiling_new`. NULL is fine; one made by
-/// `dlx_tiling_init_in` is left alone.
+/// Releases a tiling made by `dlx_tiling_new`. NULL is fine; a handle made in the
+/// caller's memory (`dlx_tiling_init_in`), one of another kind, or one inside a call
+/// is left alone. A poisoned handle is released too.
 ///
 /// # Safety
 /// `t` is NULL or a live handle; it must not be used afterwards.
