@@ -958,6 +958,9 @@ dlx_status dlx_sudoku_init_in(void *mem,
  * untouched pages stay untouched. Returns `DLX_ERR_NO_MEMORY` when allocation fails or
  * the library was built without the `alloc` feature.
  *
+ * Errors: `DLX_ERR_NULL` (`out`), `DLX_ERR_ARG` (shape out of range),
+ * `DLX_ERR_NO_MEMORY`.
+ *
  * # Safety
  * `out` is valid or NULL.
  */
@@ -975,7 +978,7 @@ void dlx_sudoku_free(struct dlx_sudoku *s);
 
 /**
  * The helper's shape: rows per box, columns per box and the grid side N (cells are
- * N*N). Any out-pointer may be NULL.
+ * N*N). Any out-pointer may be NULL. Errors: `DLX_ERR_NULL` (`s`).
  *
  * # Safety
  * `s` is NULL or a live handle; the out-pointers are valid or NULL.
@@ -1048,6 +1051,8 @@ dlx_status dlx_sudoku_next(struct dlx_sudoku *s, uint64_t budget, uint8_t *out, 
  * givens). `givens` and `out` may be the same array. Further solutions follow with
  * `dlx_sudoku_next`.
  *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+ *
  * # Safety
  * `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
  */
@@ -1060,6 +1065,8 @@ dlx_status dlx_sudoku_solve(struct dlx_sudoku *s,
  * Counts the solutions of a puzzle up to `limit` (0 = no limit; 2 answers "is it
  * unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
  * search reset.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
  *
  * # Safety
  * `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
@@ -1078,6 +1085,7 @@ dlx_status dlx_sudoku_count(struct dlx_sudoku *s,
  * hidden single; givens not counted), `updates` = candidate eliminations (the unit of
  * every budget and proof limit of this helper), `solutions`, `depth` = open branch
  * points (guesses with untried alternatives), `max_depth` = their most at once.
+ * Errors: `DLX_ERR_NULL`.
  *
  * # Safety
  * `s` is NULL or a live handle; `out` is valid or NULL.
@@ -1095,7 +1103,7 @@ dlx_status dlx_sudoku_get_stats(struct dlx_sudoku *s, struct dlx_stats *out);
  * not proven harmless in time stays, so the puzzle is still unique but may keep a
  * few clues too many. Use it for 25x25 and up, where a few proofs explode (the
  * `sudoku` tool uses 30000 above 16x16). Drops the current puzzle. Run the
- * generation with `dlx_sudoku_generate`.
+ * generation with `dlx_sudoku_generate`. Errors: `DLX_ERR_NULL`.
  *
  * # Safety
  * `s` is NULL or a live handle.
@@ -1104,10 +1112,12 @@ dlx_status dlx_sudoku_generate_start(struct dlx_sudoku *s, uint64_t seed, uint64
 
 /**
  * Goes on with the generation started by `dlx_sudoku_generate_start` for about
- * `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
- * game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
- * unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
- * Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9
+ * `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT`
+ * (call again; a game can spend a slice per frame), `DLX_OK` with the puzzle in
+ * `puzzle` and its unique solution in `solution` (which may be NULL), `ncells` = N*N
+ * cells each, or `DLX_EXHAUSTED` when the variant has no complete grid at all (a
+ * jigsaw or X layout that no grid fills; nothing is written). Calling again after
+ * `DLX_OK` or `DLX_EXHAUSTED` gives the same answer. Typical clue counts: 9x9
  * about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no

@@ -82,6 +82,7 @@ impl IntoStatus for GenStep {
         match self {
             GenStep::Done => DLX_OK,
             GenStep::BudgetSpent => DLX_BUDGET_SPENT,
+            GenStep::NoGrid => DLX_EXHAUSTED,
         }
     }
 }

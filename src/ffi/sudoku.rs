@@ -101,6 +101,9 @@ pub unsafe extern "C" fn dlx_sudoku_init_in(
 /// untouched pages stay untouched. Returns `DLX_ERR_NO_MEMORY` when allocation fails or
 /// the library was built without the `alloc` feature.
 ///
+/// Errors: `DLX_ERR_NULL` (`out`), `DLX_ERR_ARG` (shape out of range),
+/// `DLX_ERR_NO_MEMORY`.
+///
 /// # Safety
 /// `out` is valid or NULL.
 #[no_mangle]
@@ -126,7 +129,7 @@ pub unsafe extern "C" fn dlx_sudoku_free(s: *mut dlx_sudoku) {
 }
 
 /// The helper's shape: rows per box, columns per box and the grid side N (cells are
-/// N*N). Any out-pointer may be NULL.
+/// N*N). Any out-pointer may be NULL. Errors: `DLX_ERR_NULL` (`s`).
 ///
 /// # Safety
 /// `s` is NULL or a live handle; the out-pointers are valid or NULL.
@@ -240,6 +243,8 @@ pub unsafe extern "C" fn dlx_sudoku_next(
 /// givens). `givens` and `out` may be the same array. Further solutions follow with
 /// `dlx_sudoku_next`.
 ///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+///
 /// # Safety
 /// `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
 #[no_mangle]
@@ -265,6 +270,8 @@ pub unsafe extern "C" fn dlx_sudoku_solve(
 /// unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
 /// search reset.
 ///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+///
 /// # Safety
 /// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
 /// `count` is valid or NULL.
@@ -288,6 +295,7 @@ pub unsafe extern "C" fn dlx_sudoku_count(
 /// hidden single; givens not counted), `updates` = candidate eliminations (the unit of
 /// every budget and proof limit of this helper), `solutions`, `depth` = open branch
 /// points (guesses with untried alternatives), `max_depth` = their most at once.
+/// Errors: `DLX_ERR_NULL`.
 ///
 /// # Safety
 /// `s` is NULL or a live handle; `out` is valid or NULL.
@@ -311,7 +319,7 @@ pub unsafe extern "C" fn dlx_sudoku_get_stats(
 /// not proven harmless in time stays, so the puzzle is still unique but may keep a
 /// few clues too many. Use it for 25x25 and up, where a few proofs explode (the
 /// `sudoku` tool uses 30000 above 16x16). Drops the current puzzle. Run the
-/// generation with `dlx_sudoku_generate`.
+/// generation with `dlx_sudoku_generate`. Errors: `DLX_ERR_NULL`.
 ///
 /// # Safety
 /// `s` is NULL or a live handle.
@@ -326,10 +334,12 @@ pub unsafe extern "C" fn dlx_sudoku_generate_start(
 }
 
 /// Goes on with the generation started by `dlx_sudoku_generate_start` for about
-/// `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT` (call again; a
-/// game can spend a slice per frame) or `DLX_OK` with the puzzle in `puzzle` and its
-/// unique solution in `solution` (which may be NULL), `ncells` = N*N cells each.
-/// Calling again after `DLX_OK` gives the same puzzle. Typical clue counts: 9x9
+/// `budget` updates (candidate eliminations; 0 = until done). Returns `DLX_BUDGET_SPENT`
+/// (call again; a game can spend a slice per frame), `DLX_OK` with the puzzle in
+/// `puzzle` and its unique solution in `solution` (which may be NULL), `ncells` = N*N
+/// cells each, or `DLX_EXHAUSTED` when the variant has no complete grid at all (a
+/// jigsaw or X layout that no grid fills; nothing is written). Calling again after
+/// `DLX_OK` or `DLX_EXHAUSTED` gives the same answer. Typical clue counts: 9x9
 /// about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no

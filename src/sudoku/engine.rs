@@ -226,6 +226,18 @@ pub struct Search<'a> {
     pub trail: &'a mut [u32],
     pub levels: &'a mut [u32],
     pub queue: &'a mut [u32],
+    /// The box shape `box_rows << 8 | box_cols` when the regions are boxes and the
+    /// diagonals are no units, else 0: then the branching tries the symbol of the
+    /// pattern grid ([`pattern_symbol`]) first, which makes an empty grid (and any grid
+    /// the pattern completes) solve without a single backtrack.
+    pub pattern: u32,
+}
+
+/// The symbol (0-based) of cell `(r, c)` in the pattern grid of boxes `br x bc`:
+/// `(r mod br) * bc + r div br + c`, mod `n`. Rows and columns hold every symbol
+/// once, and so does every box (its cells add `i * bc + j` to a constant).
+pub fn pattern_symbol(br: u32, bc: u32, r: u32, c: u32) -> u32 {
+    ((r % br) * bc + r / br + c) % (br * bc)
 }
 
 impl Search<'_> {
@@ -403,6 +415,8 @@ struct Run<'s, 'a, M: Mask> {
     tlen: usize,
     unsolved: u32,
     random: bool,
+    /// Rows and columns per box when the pattern grid leads the branching, else 0.
+    pattern: (u32, u32),
     rng: u64,
     nodes: u64,
     updates: u64,
@@ -439,6 +453,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
             tlen: h[S_TRAIL] as usize,
             unsolved: h[S_UNSOLVED],
             random: h[S_RANDOM] != 0,
+            pattern: (s.pattern >> 8, s.pattern & 0xFF),
             rng: get64(h, S_RNG),
             nodes: get64(h, S_NODES),
             updates: get64(h, S_UPDATES),
@@ -612,6 +627,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         if mark_at > self.tlen || rem == 0 {
             return Err(Error::Corrupt);
         }
+        let cell = head & 0xFFFF;
         let pick = if self.random {
             let mut k = below(&mut self.rng, rem.count_ones());
             let mut r = rem;
@@ -621,7 +637,16 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
             }
             r & r.wrapping_neg()
         } else {
-            rem & rem.wrapping_neg()
+            let (br, bc) = self.pattern;
+            let lead = match br {
+                0 => 0,
+                _ => 1u64 << pattern_symbol(br, bc, cell / self.s.n, cell % self.s.n),
+            };
+            if rem & lead != 0 {
+                lead
+            } else {
+                rem & rem.wrapping_neg()
+            }
         };
         rem &= !pick;
         l[2] = rem as u32;

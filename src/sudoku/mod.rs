@@ -34,10 +34,11 @@
 pub mod engine;
 pub mod text;
 
-use crate::block::{self, get64, put64, Kind};
+use crate::block::{self, Kind};
 use crate::outcome::{Error, Stats, Step};
-use crate::rng::{below, next as rand};
 use engine::{Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
+use generate::Gen;
+pub use generate::GenStep;
 
 /// Words in the fixed header (the search's state included).
 pub const HEADER_WORDS: u64 = 48;
@@ -70,45 +71,7 @@ pub const FLAG_X: u32 = 2;
 /// Regions are the caller's (jigsaw), not boxes.
 pub const FLAG_JIGSAW: u32 = 4;
 /// The diagonal boxes were pre-filled for the current generation's full grid.
-const FLAG_PREFILL: u32 = 16;
-
-/// Where a generation stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Gen {
-    /// No generation under way.
-    Idle = 0,
-    /// Searching for a random full grid.
-    Fill = 1,
-    /// Next: set up the proof for the clue at `order[pos]`.
-    Setup = 2,
-    /// Searching for a solution of the puzzle without that clue with the clue's
-    /// symbol forbidden at its cell.
-    Search = 3,
-    /// The puzzle is finished.
-    Done = 4,
-}
-
-impl Gen {
-    fn from_word(w: u32) -> Option<Gen> {
-        Some(match w {
-            0 => Gen::Idle,
-            1 => Gen::Fill,
-            2 => Gen::Setup,
-            3 => Gen::Search,
-            4 => Gen::Done,
-            _ => return None,
-        })
-    }
-}
-
-/// What one call to [`Sudoku::generate`] ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenStep {
-    /// The puzzle and its solution are ready.
-    Done,
-    /// The budget ran out; call again to go on.
-    BudgetSpent,
-}
+pub(super) const FLAG_PREFILL: u32 = 16;
 
 /// The grid side for boxes of `box_rows x box_cols`, when supported.
 pub fn side(box_rows: u32, box_cols: u32) -> Option<u32> {
@@ -140,8 +103,9 @@ pub fn required_bytes(box_rows: u32, box_cols: u32) -> Option<usize> {
 
 /// The search engine's view of the block, borrowing only the fields it needs.
 macro_rules! search {
-    ($s:expr) => {
-        Search {
+    ($s:expr) => {{
+        let pattern = $s.pattern();
+        $crate::sudoku::engine::Search {
             n: $s.n,
             head: &mut *$s.search,
             info: &*$s.info,
@@ -153,9 +117,12 @@ macro_rules! search {
             trail: &mut *$s.trail,
             levels: &mut *$s.levels,
             queue: &mut *$s.queue,
+            pattern,
         }
-    };
+    }};
 }
+
+mod generate;
 
 /// A Sudoku helper living in a caller-provided block of words.
 pub struct Sudoku<'a> {
@@ -378,6 +345,16 @@ impl<'a> Sudoku<'a> {
         Ok(())
     }
 
+    /// The pattern word of the engine: the box shape when the regions are boxes and
+    /// there are no diagonals, else 0.
+    fn pattern(&self) -> u32 {
+        if self.has(FLAG_X) || self.has(FLAG_JIGSAW) {
+            0
+        } else {
+            self.box_rows << 8 | self.box_cols
+        }
+    }
+
     /// True when the diagonals are constraints (Sudoku X).
     pub fn is_x(&self) -> bool {
         self.has(FLAG_X)
@@ -467,174 +444,6 @@ impl<'a> Sudoku<'a> {
             depth: f.depth,
             max_depth: f.max_depth,
         })
-    }
-
-    // ------------------------------------------------------------------ generation
-
-    /// Starts generating a puzzle from `seed` (the same seed gives the same puzzle).
-    /// Drops the givens; run it with [`Sudoku::generate`]. With `proof_limit` 0 the
-    /// puzzle is minimal; otherwise a clue whose removal is not proven harmless within
-    /// `proof_limit` updates (candidate eliminations, beyond those of placing the other
-    /// clues) stays: the puzzle is still unique, but may hold a few clues too many.
-    pub fn generate_start(&mut self, seed: u64, proof_limit: u64) -> Result<(), Error> {
-        let mut rng = seed ^ 0x005E_ED0F_D1CE;
-        put64(self.head, W_GEN_LIMIT, proof_limit);
-        self.puzzle.fill(0);
-        // Independent boxes (on the box diagonal) get random permutations right away:
-        // any such start completes, and it saves the search most of its work.
-        let prefill = !self.has(FLAG_X) && !self.has(FLAG_JIGSAW);
-        if prefill {
-            let (n, br, bc) = (self.n, self.box_rows, self.box_cols);
-            let mut perm = [0u32; MAX_N as usize];
-            for b in 0..br.min(bc) {
-                for (i, p) in perm[..n as usize].iter_mut().enumerate() {
-                    *p = i as u32 + 1;
-                }
-                for i in (1..n as usize).rev() {
-                    let j = below(&mut rng, i as u32 + 1) as usize;
-                    perm.swap(i, j);
-                }
-                for k in 0..n {
-                    let r = b * br + k / bc;
-                    let c = b * bc + k % bc;
-                    self.puzzle[(r * n + c) as usize] = perm[k as usize];
-                }
-            }
-        }
-        let fill_seed = rand(&mut rng) | 1;
-        let puzzle = &*self.puzzle;
-        let mut e = search!(self);
-        e.set(|c| puzzle[c], None, fill_seed);
-        self.set(FLAG_PREFILL, prefill);
-        put64(self.head, W_GEN_RNG, rng);
-        self.head[W_GEN_POS] = 0;
-        self.set_gen(Gen::Fill);
-        Ok(())
-    }
-
-    /// Goes on generating for about `budget` updates (0 = no limit). When done,
-    /// writes the puzzle and (if given) its solution; calling again gives them again.
-    pub fn generate(
-        &mut self,
-        budget: u64,
-        puzzle: &mut [u8],
-        solution: Option<&mut [u8]>,
-    ) -> Result<GenStep, Error> {
-        let cells = self.cells();
-        if puzzle.len() != cells || solution.as_ref().is_some_and(|s| s.len() != cells) {
-            return Err(Error::Arg);
-        }
-        if self.gen() == Gen::Idle {
-            return Err(Error::State);
-        }
-        let n = self.n;
-        let mut spent = 0u64;
-        loop {
-            let remaining = if budget == 0 {
-                0
-            } else if spent >= budget {
-                return Ok(GenStep::BudgetSpent);
-            } else {
-                budget - spent
-            };
-            match self.gen() {
-                Gen::Idle => return Err(Error::State),
-                Gen::Fill => {
-                    let (outcome, used) = self.engine().run(remaining, u64::MAX)?;
-                    spent += used;
-                    match outcome {
-                        Outcome::Budget => return Ok(GenStep::BudgetSpent),
-                        Outcome::Solution => {
-                            for (c, v) in self.solution.iter_mut().enumerate() {
-                                *v = engine::value(self.mask, n, c);
-                            }
-                            self.puzzle.copy_from_slice(self.solution);
-                            let mut rng = get64(self.head, W_GEN_RNG);
-                            for (i, o) in self.order.iter_mut().enumerate() {
-                                *o = i as u32;
-                            }
-                            for i in (1..cells).rev() {
-                                let j = below(&mut rng, i as u32 + 1) as usize;
-                                self.order.swap(i, j);
-                            }
-                            put64(self.head, W_GEN_RNG, rng);
-                            self.head[W_GEN_POS] = 0;
-                            self.set_gen(Gen::Setup);
-                        }
-                        Outcome::Exhausted => {
-                            // Only possible with a pre-fill; start again without one.
-                            if !self.has(FLAG_PREFILL) {
-                                return Err(Error::Corrupt);
-                            }
-                            self.set(FLAG_PREFILL, false);
-                            let mut rng = get64(self.head, W_GEN_RNG);
-                            let fill_seed = rand(&mut rng) | 1;
-                            put64(self.head, W_GEN_RNG, rng);
-                            self.engine().set(|_| 0, None, fill_seed);
-                        }
-                    }
-                }
-                Gen::Setup => {
-                    let pos = self.head[W_GEN_POS] as usize;
-                    if pos >= cells {
-                        self.set_gen(Gen::Done);
-                        continue;
-                    }
-                    let k = self.order[pos] as usize;
-                    let v = *self.puzzle.get(k).ok_or(Error::Corrupt)?;
-                    if v == 0 || v > n {
-                        return Err(Error::Corrupt);
-                    }
-                    // The clue at k is needed exactly when the puzzle without it has a
-                    // solution with another symbol at k.
-                    let puzzle = &*self.puzzle;
-                    let mut e = search!(self);
-                    e.set(|c| if c == k { 0 } else { puzzle[c] }, Some((k, v)), 0);
-                    // Placing the other clues is not part of the proof.
-                    spent += e.first_step()? + 1;
-                    let base = e.figures().updates;
-                    put64(self.head, W_GEN_BASE, base);
-                    self.set_gen(Gen::Search);
-                }
-                Gen::Search => {
-                    let limit = get64(self.head, W_GEN_LIMIT);
-                    let cap = if limit == 0 {
-                        u64::MAX
-                    } else {
-                        get64(self.head, W_GEN_BASE).saturating_add(limit)
-                    };
-                    let mut e = self.engine();
-                    let (outcome, used) = e.run(remaining, cap)?;
-                    spent += used;
-                    let out_of_proof = e.figures().updates >= cap;
-                    let pos = self.head[W_GEN_POS] as usize;
-                    match outcome {
-                        Outcome::Budget if !out_of_proof => return Ok(GenStep::BudgetSpent),
-                        Outcome::Budget | Outcome::Solution => {
-                            // Another solution without it (or no proof in time): the
-                            // clue stays.
-                        }
-                        Outcome::Exhausted => {
-                            let k = *self.order.get(pos).ok_or(Error::Corrupt)? as usize;
-                            *self.puzzle.get_mut(k).ok_or(Error::Corrupt)? = 0;
-                        }
-                    }
-                    self.head[W_GEN_POS] += 1;
-                    self.set_gen(Gen::Setup);
-                }
-                Gen::Done => {
-                    for (o, &v) in puzzle.iter_mut().zip(self.puzzle.iter()) {
-                        *o = v as u8;
-                    }
-                    if let Some(sol) = solution {
-                        for (o, &v) in sol.iter_mut().zip(self.solution.iter()) {
-                            *o = v as u8;
-                        }
-                    }
-                    return Ok(GenStep::Done);
-                }
-            }
-        }
     }
 
     /// True while a generation is under way or finished (not abandoned).

@@ -1,0 +1,306 @@
+//! Puzzle generation: a random complete grid, then clues taken away in random order
+//! while a proof shows that the solution stays unique.
+//!
+//! Resumable like the search: every phase lives in the block header, every search
+//! runs through the engine's budgeted steps, and nothing depends on how the budget
+//! is sliced. The complete grid comes from a randomised search (boxes on the
+//! diagonal pre-filled), capped at [`fill_cap`] updates for box regions; a search
+//! that hits the cap gives way to the pattern grid shuffled by the Sudoku's
+//! symmetries, so the start takes bounded work for every shape.
+
+use super::engine::{self, pattern_symbol, Outcome};
+use super::{
+    Sudoku, FLAG_JIGSAW, FLAG_PREFILL, FLAG_X, MAX_N, W_GEN_BASE, W_GEN_LIMIT, W_GEN_POS, W_GEN_RNG,
+};
+use crate::block::{get64, put64};
+use crate::outcome::Error;
+use crate::rng::{below, next as rand};
+
+/// Where a generation stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Gen {
+    /// No generation under way.
+    Idle = 0,
+    /// Searching for a random full grid.
+    Fill = 1,
+    /// Next: set up the proof for the clue at `order[pos]`.
+    Setup = 2,
+    /// Searching for a solution of the puzzle without that clue with the clue's
+    /// symbol forbidden at its cell.
+    Search = 3,
+    /// The puzzle is finished.
+    Done = 4,
+    /// The variant has no complete grid (a jigsaw or X layout with no solution).
+    NoGrid = 5,
+}
+
+impl Gen {
+    pub(super) fn from_word(w: u32) -> Option<Gen> {
+        Some(match w {
+            0 => Gen::Idle,
+            1 => Gen::Fill,
+            2 => Gen::Setup,
+            3 => Gen::Search,
+            4 => Gen::Done,
+            5 => Gen::NoGrid,
+            _ => return None,
+        })
+    }
+}
+
+/// What one call to [`Sudoku::generate`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenStep {
+    /// The puzzle and its solution are ready.
+    Done,
+    /// The budget ran out; call again to go on.
+    BudgetSpent,
+    /// The variant has no complete grid, so no puzzle (calling again says so again).
+    NoGrid,
+}
+
+/// The updates the random search for a complete grid of side `n` with box regions
+/// may spend before the shuffled pattern grid takes over: `2 n^3`, several times
+/// what the search needs on the shapes where it does not get lost (9x9: a few
+/// hundred; 25x25: about 16k).
+pub(super) fn fill_cap(n: u32) -> u64 {
+    2 * u64::from(n).pow(3)
+}
+
+/// A random permutation of `0..k` into `p[..k]`.
+fn shuffle(rng: &mut u64, p: &mut [u32], k: usize) {
+    for (i, x) in p[..k].iter_mut().enumerate() {
+        *x = i as u32;
+    }
+    for i in (1..k).rev() {
+        let j = below(rng, i as u32 + 1) as usize;
+        p.swap(i, j);
+    }
+}
+
+impl Sudoku<'_> {
+    /// Starts generating a puzzle from `seed` (the same seed gives the same puzzle).
+    /// Drops the givens; run it with [`Sudoku::generate`]. With `proof_limit` 0 the
+    /// puzzle is minimal; otherwise a clue whose removal is not proven harmless within
+    /// `proof_limit` updates (candidate eliminations, beyond those of placing the other
+    /// clues) stays: the puzzle is still unique, but may hold a few clues too many.
+    pub fn generate_start(&mut self, seed: u64, proof_limit: u64) -> Result<(), Error> {
+        let mut rng = seed ^ 0x005E_ED0F_D1CE;
+        put64(self.head, W_GEN_LIMIT, proof_limit);
+        self.puzzle.fill(0);
+        // Independent boxes (on the box diagonal) get random permutations right away:
+        // any such start completes, and it saves the search most of its work.
+        let prefill = !self.has(FLAG_X) && !self.has(FLAG_JIGSAW);
+        if prefill {
+            let (n, br, bc) = (self.n, self.box_rows, self.box_cols);
+            let mut perm = [0u32; MAX_N as usize];
+            for b in 0..br.min(bc) {
+                shuffle(&mut rng, &mut perm, n as usize);
+                for k in 0..n {
+                    let r = b * br + k / bc;
+                    let c = b * bc + k % bc;
+                    self.puzzle[(r * n + c) as usize] = perm[k as usize] + 1;
+                }
+            }
+        }
+        let fill_seed = rand(&mut rng) | 1;
+        let puzzle = &*self.puzzle;
+        let mut e = search!(self);
+        e.set(|c| puzzle[c], None, fill_seed);
+        self.set(FLAG_PREFILL, prefill);
+        put64(self.head, W_GEN_RNG, rng);
+        self.head[W_GEN_POS] = 0;
+        self.set_gen(Gen::Fill);
+        Ok(())
+    }
+
+    /// Goes on generating for about `budget` updates (0 = no limit). When done,
+    /// writes the puzzle and (if given) its solution; calling again gives them again.
+    pub fn generate(
+        &mut self,
+        budget: u64,
+        puzzle: &mut [u8],
+        solution: Option<&mut [u8]>,
+    ) -> Result<GenStep, Error> {
+        let cells = self.cells();
+        if puzzle.len() != cells || solution.as_ref().is_some_and(|s| s.len() != cells) {
+            return Err(Error::Arg);
+        }
+        if self.gen() == Gen::Idle {
+            return Err(Error::State);
+        }
+        let mut spent = 0u64;
+        loop {
+            let remaining = if budget == 0 {
+                0
+            } else if spent >= budget {
+                return Ok(GenStep::BudgetSpent);
+            } else {
+                budget - spent
+            };
+            let paused = match self.gen() {
+                Gen::Idle => return Err(Error::State),
+                Gen::Fill => self.fill(remaining, &mut spent)?,
+                Gen::Setup => {
+                    self.setup(&mut spent)?;
+                    false
+                }
+                Gen::Search => self.prove(remaining, &mut spent)?,
+                Gen::NoGrid => return Ok(GenStep::NoGrid),
+                Gen::Done => {
+                    for (o, &v) in puzzle.iter_mut().zip(self.puzzle.iter()) {
+                        *o = v as u8;
+                    }
+                    if let Some(sol) = solution {
+                        for (o, &v) in sol.iter_mut().zip(self.solution.iter()) {
+                            *o = v as u8;
+                        }
+                    }
+                    return Ok(GenStep::Done);
+                }
+            };
+            if paused {
+                return Ok(GenStep::BudgetSpent);
+            }
+        }
+    }
+
+    /// The complete grid of the generation under way into `out`, once it is found
+    /// (the first phase of a generation); false before (or without a generation).
+    pub fn generated_grid(&self, out: &mut [u8]) -> bool {
+        if !matches!(self.gen(), Gen::Setup | Gen::Search | Gen::Done) || out.len() != self.cells()
+        {
+            return false;
+        }
+        for (o, &v) in out.iter_mut().zip(self.solution.iter()) {
+            *o = v as u8;
+        }
+        true
+    }
+
+    /// The search for a complete grid; true when the budget ran out.
+    fn fill(&mut self, remaining: u64, spent: &mut u64) -> Result<bool, Error> {
+        let n = self.n;
+        let boxes = self.pattern() != 0;
+        let cap = if boxes { fill_cap(n) } else { u64::MAX };
+        let mut e = self.engine();
+        let (outcome, used) = e.run(remaining, cap)?;
+        *spent += used;
+        let capped = e.figures().updates >= cap;
+        match outcome {
+            Outcome::Budget if !capped => return Ok(true),
+            Outcome::Budget => self.shuffled_pattern(),
+            Outcome::Solution => {
+                for (c, v) in self.solution.iter_mut().enumerate() {
+                    *v = engine::value(self.mask, n, c);
+                }
+            }
+            Outcome::Exhausted if self.has(FLAG_PREFILL) => {
+                // Only possible with a pre-fill (never with boxes, whose diagonal
+                // boxes are independent); start again without one.
+                self.set(FLAG_PREFILL, false);
+                let mut rng = get64(self.head, W_GEN_RNG);
+                let fill_seed = rand(&mut rng) | 1;
+                put64(self.head, W_GEN_RNG, rng);
+                self.engine().set(|_| 0, None, fill_seed);
+                return Ok(false);
+            }
+            Outcome::Exhausted => {
+                self.set_gen(Gen::NoGrid);
+                return Ok(false);
+            }
+        }
+        self.puzzle.copy_from_slice(self.solution);
+        let mut rng = get64(self.head, W_GEN_RNG);
+        shuffle(&mut rng, self.order, self.cells());
+        put64(self.head, W_GEN_RNG, rng);
+        self.head[W_GEN_POS] = 0;
+        self.set_gen(Gen::Setup);
+        Ok(false)
+    }
+
+    /// The pattern grid ([`pattern_symbol`]) with its symbols, its rows within each
+    /// band, its bands, its columns within each stack and its stacks permuted at
+    /// random (and transposed when the boxes are square) into `solution`.
+    fn shuffled_pattern(&mut self) {
+        let (br, bc, n) = (self.box_rows, self.box_cols, self.n as usize);
+        let mut rng = get64(self.head, W_GEN_RNG);
+        let mut sym = [0u32; MAX_N as usize];
+        let mut rows = [0u32; MAX_N as usize];
+        let mut cols = [0u32; MAX_N as usize];
+        let mut p = [0u32; MAX_N as usize];
+        shuffle(&mut rng, &mut sym, n);
+        // Rows: bands of br rows (bc bands); columns: stacks of bc columns (br stacks).
+        for (line, size, count) in [(&mut rows, br, bc), (&mut cols, bc, br)] {
+            let (size, count) = (size as usize, count as usize);
+            shuffle(&mut rng, &mut p, count);
+            let outer = p;
+            for b in 0..count {
+                shuffle(&mut rng, &mut p, size);
+                for i in 0..size {
+                    line[b * size + i] = outer[b] * size as u32 + p[i];
+                }
+            }
+        }
+        let flip = br == bc && below(&mut rng, 2) == 1;
+        for (r, &row) in rows[..n].iter().enumerate() {
+            for (c, &col) in cols[..n].iter().enumerate() {
+                let (pr, pc) = if flip { (col, row) } else { (row, col) };
+                self.solution[r * n + c] = sym[pattern_symbol(br, bc, pr, pc) as usize] + 1;
+            }
+        }
+        put64(self.head, W_GEN_RNG, rng);
+    }
+
+    /// Sets up the proof for the clue at `order[pos]` (or finishes).
+    fn setup(&mut self, spent: &mut u64) -> Result<(), Error> {
+        let pos = self.head[W_GEN_POS] as usize;
+        if pos >= self.cells() {
+            self.set_gen(Gen::Done);
+            return Ok(());
+        }
+        let k = self.order[pos] as usize;
+        let v = *self.puzzle.get(k).ok_or(Error::Corrupt)?;
+        if v == 0 || v > self.n {
+            return Err(Error::Corrupt);
+        }
+        // The clue at k is needed exactly when the puzzle without it has a solution
+        // with another symbol at k.
+        let puzzle = &*self.puzzle;
+        let mut e = search!(self);
+        e.set(|c| if c == k { 0 } else { puzzle[c] }, Some((k, v)), 0);
+        // Placing the other clues is not part of the proof.
+        *spent += e.first_step()? + 1;
+        let base = e.figures().updates;
+        put64(self.head, W_GEN_BASE, base);
+        self.set_gen(Gen::Search);
+        Ok(())
+    }
+
+    /// The proof for one clue; true when the budget ran out.
+    fn prove(&mut self, remaining: u64, spent: &mut u64) -> Result<bool, Error> {
+        let limit = get64(self.head, W_GEN_LIMIT);
+        let cap = if limit == 0 {
+            u64::MAX
+        } else {
+            get64(self.head, W_GEN_BASE).saturating_add(limit)
+        };
+        let mut e = self.engine();
+        let (outcome, used) = e.run(remaining, cap)?;
+        *spent += used;
+        let out_of_proof = e.figures().updates >= cap;
+        let pos = self.head[W_GEN_POS] as usize;
+        match outcome {
+            Outcome::Budget if !out_of_proof => return Ok(true),
+            // Another solution without it (or no proof in time): the clue stays.
+            Outcome::Budget | Outcome::Solution => {}
+            Outcome::Exhausted => {
+                let k = *self.order.get(pos).ok_or(Error::Corrupt)? as usize;
+                *self.puzzle.get_mut(k).ok_or(Error::Corrupt)? = 0;
+            }
+        }
+        self.head[W_GEN_POS] += 1;
+        self.set_gen(Gen::Setup);
+        Ok(false)
+    }
+}
