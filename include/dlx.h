@@ -481,24 +481,20 @@ typedef struct dlx_placement {
 #define DLX_ERR_NO_MEMORY (-14)
 
 /**
- * A bug; the handle is poisoned and every later call returns this.
+ * A bug; the handle is poisoned and every later call returns this. Also what a
+ * call returns when the handle's block was changed by something other than the
+ * library (a stray write, a scribble) so that an index in it points outside its
+ * region: the library's bounds check stops the call there. Only then, and only in
+ * the std build, Rust's panic hook prints one message on stderr before the call
+ * returns (install your own hook with `std::panic::set_hook` in a Rust program to
+ * silence it). Blocks changed only through this API, and images `dlx_attach`
+ * accepted, never get there.
  */
 #define DLX_ERR_INTERNAL (-100)
 
 #ifdef __cplusplus
 extern "C" {
 #endif /* __cplusplus */
-
-#if !defined(DLX_HAS_STD)
-/**
- * The precompiled `core` and `compiler_builtins` that a no_std build links carry
- * unwind tables naming this personality routine; with `panic = "abort"` nothing
- * ever unwinds, so it is never called. Defining it keeps the no_std static library
- * free of undefined symbols but `mem*` (checked in CI). The one exported symbol
- * without the `dlx_` prefix, and only in the no_std build.
- */
-void rust_eh_personality(void);
-#endif
 
 /**
  * Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL or the size

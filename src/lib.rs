@@ -36,11 +36,15 @@ fn panic(_: &::core::panic::PanicInfo) -> ! {
     loop {}
 }
 
-/// The precompiled `core` and `compiler_builtins` that a no_std build links carry
-/// unwind tables naming this personality routine; with `panic = "abort"` nothing
-/// ever unwinds, so it is never called. Defining it keeps the no_std static library
-/// free of undefined symbols but `mem*` (checked in CI). The one exported symbol
-/// without the `dlx_` prefix, and only in the no_std build.
+/// cbindgen:ignore
 #[cfg(all(not(feature = "std"), not(feature = "no-panic-handler"), not(test)))]
-#[no_mangle]
-extern "C" fn rust_eh_personality() {}
+mod no_std_runtime {
+    /// The precompiled `core` and `compiler_builtins` that a no_std build links carry
+    /// unwind tables naming this personality routine; with `panic = "abort"` nothing
+    /// ever unwinds, so it is never called. Defining it keeps the no_std static
+    /// library free of undefined symbols but `mem*` (checked in CI). The one
+    /// exported symbol without the `dlx_` prefix, only in the no_std build, and not
+    /// in the header.
+    #[no_mangle]
+    extern "C" fn rust_eh_personality() {}
+}

@@ -126,7 +126,11 @@ impl Watch {
         if o.panicked {
             assert_eq!(o.status, DLX_ERR_INTERNAL, "{what}: a panic not reported");
         }
-        if self.poisoned && !self.scribbled {
+        if self.scribbled {
+            // The poison (or magic) word may have been overwritten: unknown again.
+            self.poisoned = false;
+        }
+        if self.poisoned {
             assert_eq!(
                 o.status, DLX_ERR_INTERNAL,
                 "{what}: poisoned handle answered"
@@ -331,6 +335,10 @@ fn fuzz_solver(b: &mut Bytes<'_>) {
                 },
             }
         };
+        if std::env::var_os("DLX_SCRIBBLE_TRACE").is_some() {
+            let prefix: Vec<u32> = (0..8).map(|i| *block.word(i)).collect();
+            eprintln!("  prefix {prefix:x?}");
+        }
         watch.check(what, &o);
     }
 }

@@ -45,7 +45,14 @@ pub const DLX_ERR_BUSY: dlx_status = -12;
 pub const DLX_ERR_CORRUPT: dlx_status = -13;
 /// Allocation failed (allocating constructors only).
 pub const DLX_ERR_NO_MEMORY: dlx_status = -14;
-/// A bug; the handle is poisoned and every later call returns this.
+/// A bug; the handle is poisoned and every later call returns this. Also what a
+/// call returns when the handle's block was changed by something other than the
+/// library (a stray write, a scribble) so that an index in it points outside its
+/// region: the library's bounds check stops the call there. Only then, and only in
+/// the std build, Rust's panic hook prints one message on stderr before the call
+/// returns (install your own hook with `std::panic::set_hook` in a Rust program to
+/// silence it). Blocks changed only through this API, and images `dlx_attach`
+/// accepted, never get there.
 pub const DLX_ERR_INTERNAL: dlx_status = -100;
 
 /// What a safe call returned, as the status a C caller gets: every `extern "C"`
