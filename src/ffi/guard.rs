@@ -118,14 +118,21 @@ impl<H: Handle> Entered<H> {
     /// # Safety
     /// `self` is entered and no other reference to the block is alive.
     unsafe fn words<'a>(&self) -> Result<&'a mut [u32], Error> {
-        let header = H::KIND.header_words;
-        // SAFETY: the prefix is checked; a block of this kind holds its whole header.
-        let head = unsafe { ::core::slice::from_raw_parts(self.h.cast::<u32>(), header) };
-        let n = H::words_of(head).ok_or(Error::Corrupt)?;
-        let n = usize::try_from(n).map_err(|_| Error::Corrupt)?;
-        // SAFETY: the header (written by the kind's init, checked above) gives the
+        let n = self.len()?;
+        // SAFETY: the header (written by the kind's init, checked by `len`) gives the
         // block's length.
         Ok(unsafe { ::core::slice::from_raw_parts_mut(self.h.cast::<u32>(), n) })
+    }
+
+    /// The block's length in words, from its header (checked against the kind's
+    /// dimensions), read without making a mutable reference.
+    fn len(&self) -> Result<usize, Error> {
+        // SAFETY: entered, so the prefix is checked; a block of this kind holds its
+        // whole header, and no mutable reference to it is alive.
+        let head =
+            unsafe { ::core::slice::from_raw_parts(self.h.cast::<u32>(), H::KIND.header_words) };
+        let n = H::words_of(head).ok_or(Error::Corrupt)?;
+        usize::try_from(n).map_err(|_| Error::Corrupt)
     }
 
     /// Runs `f` on the safe view of the block; a panic poisons the handle and
@@ -150,13 +157,14 @@ impl<H: Handle> Entered<H> {
         f: impl FnOnce(&mut H::View<'_>, &mut G::View<'_>) -> R,
     ) -> dlx_status {
         let outcome = catch(|| {
-            // SAFETY: both entered; the views live only inside this closure, and
-            // are made only when the blocks do not overlap.
-            let (a, b) = unsafe { (self.words()?, other.words()?) };
-            let (a_lo, b_lo) = (a.as_ptr() as usize, b.as_ptr() as usize);
-            if a_lo < b_lo + 4 * b.len() && b_lo < a_lo + 4 * a.len() {
+            let (a_lo, b_lo) = (self.h as usize, other.h as usize);
+            let (a_hi, b_hi) = (a_lo + 4 * self.len()?, b_lo + 4 * other.len()?);
+            if a_lo < b_hi && b_lo < a_hi {
                 return Ok(DLX_ERR_ARG);
             }
+            // SAFETY: both entered, and the blocks do not overlap; the views live
+            // only inside this closure.
+            let (a, b) = unsafe { (self.words()?, other.words()?) };
             let mut va = H::open(a)?;
             let mut vb = G::open(b)?;
             Ok(f(&mut va, &mut vb).into_status())

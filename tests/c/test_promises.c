@@ -1299,6 +1299,22 @@ static void test_every_kind_refuses_bad_handles(void) {
   check_healthy(&h);
 }
 
+/* dlx_maximize refuses a maximiser whose block overlaps its solver's, before it
+ * makes a view of either. */
+static void test_maximize_refuses_overlapping_blocks(void) {
+  DLX_ALIGNED static unsigned char both[Q_SIZE / 2 + DLX_MAXIMIZER_REQUIRED_SIZE(
+                                                       Q_PRIMARY, Q_SECONDARY, Q_ROWS, Q_ENTRIES)];
+  dlx_dims d = queens_dims();
+  dlx_solver *s = NULL;
+  dlx_maximizer *m = NULL;
+  size_t half = (Q_SIZE / 2) & ~(size_t)(DLX_ALIGN - 1);
+  CHECK_STATUS(dlx_init_in(both, Q_SIZE, &d, &s), DLX_OK);
+  CHECK_STATUS(dlx_maximizer_init_in(both + half, sizeof both - half, &d, &m), DLX_OK);
+  if (s == NULL || m == NULL) return;
+  CHECK_STATUS(dlx_maximize(m, s, 0), DLX_ERR_ARG);
+  CHECK_STATUS(dlx_maximizer_set_weight(m, 0, 1), DLX_OK); /* neither is left busy */
+}
+
 #ifdef DLX_TEST_HOOKS
 
 /* Runs inside a call on handle `which` of `h` (0 solver, 1 maximiser, 2 Sudoku,
@@ -1482,6 +1498,7 @@ int main(void) {
   test_reentrance();
   test_poisoned_handle();
   test_every_kind_refuses_bad_handles();
+  test_maximize_refuses_overlapping_blocks();
 #ifdef DLX_TEST_HOOKS
   test_every_kind_refuses_reentry();
   test_every_kind_is_poisoned_by_a_panic();
