@@ -1168,3 +1168,41 @@ fn sudoku_count_progress_and_limits() {
         assert_rejected("sudoku", args, empty.as_bytes(), what);
     }
 }
+
+/// On a terminal (a pseudo-terminal from util-linux's `script`): `sudoku --count` shows
+/// its progress unasked, and a judge program waiting for standard input says so.
+#[test]
+fn on_a_terminal() {
+    use std::process::{Command, Stdio};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: script (util-linux) is not installed");
+        return;
+    }
+    let dir = examples_dir();
+    let scratch = common::scratch_dir("tty");
+    let empty = scratch.join("empty.txt");
+    std::fs::write(&empty, format!("{}\n", ".".repeat(81))).unwrap();
+    let on_tty = |command: String| -> String {
+        let out = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let seen = on_tty(format!(
+        "{} --count --time 1 < {}",
+        dir.join("sudoku").display(),
+        empty.display()
+    ));
+    assert!(
+        seen.contains("solutions so far"),
+        "no progress on a tty: {seen:?}"
+    );
+    assert!(seen.contains("stopped after 1 s"), "{seen:?}");
+    let seen = on_tty(dir.join("p4929").display().to_string());
+    assert!(
+        seen.contains("p4929: reading standard input"),
+        "no hint on a tty: {seen:?}"
+    );
+}
