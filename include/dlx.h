@@ -60,6 +60,24 @@
        : (size_t)(4u * DLX_WORDS_(p, s, r, e)))
 
 /*
+ * DLX_REQUIRED_SIZE_X(primary, secondary, max_rows, max_entries, colors, bounded): the
+ * bytes a solver with colours (dlx_init_in_x) needs, as a constant expression equal to
+ * dlx_required_size_x. With colors == 0 and bounded == 0 it is DLX_REQUIRED_SIZE (a
+ * plain solver); bounded must be 0 in this version (else 0). In 32-bit words: 32
+ * header words, 2*(columns+2), 5 per node (links, colour, colour as added), two per
+ * row and two per primary column.
+ */
+#define DLX_XWORDS_(p, s, r, e) \
+  (32u + 2u * ((uint64_t)(p) + (uint64_t)(s) + 2u) + 5u * DLX_NODES_(p, s, r, e) + \
+   2u * (uint64_t)(r) + 2u * (uint64_t)(p))
+#define DLX_REQUIRED_SIZE_X(p, s, r, e, k, b) \
+  (((k) == 0 && (b) == 0) ? DLX_REQUIRED_SIZE(p, s, r, e) \
+   : ((b) != 0 || (uint64_t)(k) > 0x7FFFFFFFu || DLX_NODES_(p, s, r, e) > 0x7FFFFFFFu || \
+      DLX_XWORDS_(p, s, r, e) > SIZE_MAX / 4u) \
+       ? (size_t)0 \
+       : (size_t)(4u * DLX_XWORDS_(p, s, r, e)))
+
+/*
  * DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary, max_rows, max_entries): the bytes a
  * maximiser (dlx_maximizer_init_in) for solvers of these dimensions needs, as a
  * constant expression equal to dlx_maximizer_required_size. In 32-bit words: 24
@@ -276,6 +294,39 @@ typedef struct dlx_stats {
    */
   uint32_t max_depth;
 } dlx_stats;
+
+/**
+ * The fixed capacity of a solver with colours (and, later, bounds).
+ */
+typedef struct dlx_xdims {
+  /**
+   * Columns every solution covers exactly once (ids `0 .. primary-1`).
+   */
+  uint32_t primary;
+  /**
+   * Columns every solution covers at most once, or with one colour throughout
+   * (ids `primary .. primary+secondary-1`).
+   */
+  uint32_t secondary;
+  /**
+   * The most rows that may be added.
+   */
+  uint32_t max_rows;
+  /**
+   * The most column entries over all rows together.
+   */
+  uint32_t max_entries;
+  /**
+   * Colours are the numbers `1 .. colors` (at most 2^31 - 1); 0 = no colours.
+   */
+  uint32_t colors;
+  /**
+   * Primary columns that may carry bounds (multiplicities). Must be 0 in this
+   * version: `dlx_init_in_x` and `dlx_new_x` answer `DLX_ERR_ARG` otherwise, and
+   * `dlx_required_size_x` 0.
+   */
+  uint32_t bounded;
+} dlx_xdims;
 
 /**
  * Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
@@ -685,6 +736,84 @@ dlx_status dlx_get_stats(const struct dlx_solver *s, struct dlx_stats *out);
  * `s` is NULL or a live handle; `fraction` valid or NULL.
  */
 dlx_status dlx_progress(const struct dlx_solver *s, double *fraction);
+
+/**
+ * Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL, the size
+ * does not fit `size_t`, or the dimensions are out of range. With `colors == 0` and
+ * `bounded == 0` this is `dlx_required_size` of the same four dimensions (such a
+ * solver is a plain one and pays nothing for colours). Equals
+ * `DLX_REQUIRED_SIZE_X(primary, secondary, max_rows, max_entries, colors, bounded)`.
+ *
+ * # Safety
+ * `d` is NULL or points at a `dlx_xdims`.
+ */
+size_t dlx_required_size_x(const struct dlx_xdims *d);
+
+/**
+ * Builds an empty solver with colours inside the caller's block `mem` of `len`
+ * bytes (as `dlx_init_in`). Rows are added with `dlx_add_row_colored` (or
+ * `dlx_add_row` for rows without colours); the general calls (`dlx_select_row`,
+ * `dlx_unselect_all`, `dlx_next`, `dlx_solution`, `dlx_count`, `dlx_enumerate`,
+ * `dlx_set_seed`, `dlx_reset`, `dlx_clear`, `dlx_get_stats`, `dlx_progress`,
+ * `dlx_image`, `dlx_attach`, `dlx_free`) work on it as on any solver. With
+ * `colors == 0` and `bounded == 0` the solver is a plain one (exactly what
+ * `dlx_init_in` makes).
+ *
+ * The search is Knuth's Algorithm C (his program DLX2): the same solutions in the
+ * same order and the same figures (nodes, updates, and cleansings, see
+ * `dlx_get_cleansings`) as DLX2 on the same items and options in the same order.
+ * Not available for solvers with colours: `dlx_split` and `dlx_count_parallel`
+ * (`DLX_ERR_STATE`), and the maximiser (it takes plain dimensions).
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large, `colors` above
+ * 2^31 - 1, or `bounded` not 0), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+ *
+ * # Safety
+ * `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+ */
+dlx_status dlx_init_in_x(void *mem, size_t len, const struct dlx_xdims *d, struct dlx_solver **out);
+
+/**
+ * Like `dlx_init_in_x`, with a block allocated on the heap; release it with
+ * `dlx_free`. `DLX_ERR_NO_MEMORY` when allocation fails or without `alloc`.
+ *
+ * # Safety
+ * `d` and `out` are valid or NULL.
+ */
+dlx_status dlx_new_x(const struct dlx_xdims *d, struct dlx_solver **out);
+
+/**
+ * Adds a row over the `n` columns `cols[0..n]` whose entries carry the colours
+ * `colors[0..n]` (0 = no colour; `colors` may be NULL for a row without colours)
+ * and stores its id in `*row_out` unless NULL. Only secondary columns may carry a
+ * colour: rows giving a secondary column the same colour may be in a solution
+ * together; a row giving it another colour, or none, may not be with them.
+ * On a plain solver every colour must be 0.
+ *
+ * Errors: as `dlx_add_row`, and `DLX_ERR_ARG` (a colour above the solver's
+ * `colors`, or a colour on a primary column).
+ *
+ * # Safety
+ * `cols` points at `n` values (or is NULL with n == 0); `colors` is NULL or points
+ * at `n` values; `row_out` is valid or NULL.
+ */
+dlx_status dlx_add_row_colored(struct dlx_solver *s,
+                               const uint32_t *cols,
+                               const uint32_t *colors,
+                               size_t n,
+                               uint32_t *row_out);
+
+/**
+ * Knuth's "cleansings" of the current or last search (see `dlx_get_stats`): one
+ * per purification (a row fixing a secondary column's colour) plus one per node
+ * whose colour it marked as agreeing. Always 0 for a plain solver.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `out` valid or NULL.
+ */
+dlx_status dlx_get_cleansings(const struct dlx_solver *s, uint64_t *out);
 
 /**
  * The solver's memory image: `*mem` receives the start of the handle's block and

@@ -818,6 +818,7 @@ fn good_runs() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>)> {
         ("pentomino", vec!["20x3"], Vec::new()),
         ("soma", vec!["--distinct"], Vec::new()),
         ("sudoku_game", vec!["3", "9"], Vec::new()),
+        ("dlx", vec![], b"a b | x\na x:1\nb x:1\n".to_vec()),
     ]
 }
 

@@ -118,6 +118,7 @@ fn install_then_use_from_c_cxx_and_cmake() {
     make(&prefix, "install");
     let abi = dlx::ffi::DLX_ABI_VERSION;
     let mut want: Vec<String> = [
+        "bin/dlx",
         "include/dlx.h",
         "include/dlx.hpp",
         "lib/cmake/dlx/dlxConfig.cmake",

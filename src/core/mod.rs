@@ -10,6 +10,7 @@ mod maximize;
 mod progress;
 mod solver;
 mod split;
+mod xcc;
 
 pub use header::{
     block_words, Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, KIND, LAYOUT_VERSION,
@@ -22,3 +23,6 @@ pub use maximize::{
 };
 pub use solver::{solution_words, stats_of, Error, Solver, Stats, Step};
 pub use split::{prefix_words, Prefix};
+pub use xcc::{
+    xblock_words, xstats_of, XDims, XHeader, XSolver, XStats, KIND as XKIND, MAX_COLORS, XMAGIC,
+};

@@ -5,6 +5,7 @@ use ::core::ffi::c_void;
 use super::guard::{catch, with};
 use super::solver::{dlx_solver, walk};
 use super::status::*;
+use super::xcc::{is_xcc, route};
 use crate::core::{Prefix, Solver, HEADER_WORDS};
 use crate::outcome::Error;
 
@@ -41,6 +42,11 @@ pub unsafe extern "C" fn dlx_image(
 ) -> dlx_status {
     let mem = try_mut!(mem);
     let len = try_mut!(len);
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::image(s, mem, len) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe {
         // Sealing writes the checksum word of the caller's block (as every call
@@ -95,8 +101,11 @@ pub unsafe extern "C" fn dlx_attach(
     }
     // SAFETY: `mem` is aligned and holds `len` writable bytes.
     let words = unsafe { ::core::slice::from_raw_parts_mut(mem.cast::<u32>(), len / 4) };
-    let status =
-        catch(|| Solver::attach(words).map(drop)).map_or(DLX_ERR_INTERNAL, IntoStatus::into_status);
+    let status = if route::is_xcc_words(words) {
+        route::attach(words)
+    } else {
+        catch(|| Solver::attach(words).map(drop)).map_or(DLX_ERR_INTERNAL, IntoStatus::into_status)
+    };
     if status == DLX_OK {
         // SAFETY: checked for NULL above.
         unsafe { *out = mem.cast() };
@@ -134,6 +143,11 @@ pub unsafe extern "C" fn dlx_split(
     let Some(f) = f else {
         return DLX_ERR_NULL;
     };
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::unsupported(s) };
+    }
     let next = |solver: &mut Solver<'_>| {
         let p = solver.split_next(depth).ok_or(DLX_EXHAUSTED)?;
         let rows = solver.prefix(p);
@@ -178,6 +192,11 @@ pub unsafe extern "C" fn dlx_count_parallel(
     let count = try_mut!(count);
     if threads > DLX_MAX_THREADS {
         return DLX_ERR_ARG;
+    }
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::unsupported(s) };
     }
     // SAFETY: forwarded from the caller.
     unsafe {

@@ -14,6 +14,8 @@ mod macros;
 mod guard;
 
 mod solver;
+// Colours (XCC): their own init and row calls, right after the solver's.
+mod xcc;
 
 mod image;
 
@@ -31,3 +33,4 @@ pub use status::*;
 pub use sudoku::*;
 pub use tiling::*;
 pub use version::*;
+pub use xcc::*;

@@ -4,6 +4,7 @@ use ::core::ffi::c_void;
 
 use super::guard::{self, with, Entered, Handle};
 use super::status::*;
+use super::xcc::{is_xcc, route};
 use crate::block::Kind;
 use crate::core::{self, Dims, Solver};
 use crate::outcome::{Error, Stats, Step};
@@ -162,6 +163,11 @@ pub unsafe extern "C" fn dlx_new(d: *const dlx_dims, out: *mut *mut dlx_solver) 
 /// `s` is NULL or a live handle; it must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_free(s: *mut dlx_solver) {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::free(s) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { guard::free(s) }
 }
@@ -183,6 +189,11 @@ pub unsafe extern "C" fn dlx_add_row(
     n: usize,
     row_out: *mut u32,
 ) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::add_row(s, cols, n, row_out) };
+    }
     let cols = try_slice!(cols, n);
     let row_out = opt_mut!(row_out);
     // SAFETY: forwarded from the caller.
@@ -216,6 +227,11 @@ pub unsafe extern "C" fn dlx_add_row(
 /// `s` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_select_row(s: *mut dlx_solver, row: u32) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::select_row(s, row) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| solver.select_row(row)) }
 }
@@ -226,6 +242,11 @@ pub unsafe extern "C" fn dlx_select_row(s: *mut dlx_solver, row: u32) -> dlx_sta
 /// `s` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_unselect_all(s: *mut dlx_solver) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::unselect_all(s) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| solver.unselect_all()) }
 }
@@ -237,6 +258,11 @@ pub unsafe extern "C" fn dlx_unselect_all(s: *mut dlx_solver) -> dlx_status {
 /// `s` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_reset(s: *mut dlx_solver) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::reset(s) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| solver.reset()) }
 }
@@ -248,6 +274,11 @@ pub unsafe extern "C" fn dlx_reset(s: *mut dlx_solver) -> dlx_status {
 /// `s` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::clear(s) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| solver.clear()) }
 }
@@ -261,6 +292,11 @@ pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
 /// `s` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::set_seed(s, seed) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| solver.set_seed(seed)) }
 }
@@ -278,6 +314,11 @@ pub unsafe extern "C" fn dlx_set_seed(s: *mut dlx_solver, seed: u64) -> dlx_stat
 /// `s` is NULL or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dlx_next(s: *mut dlx_solver, budget: u64) -> dlx_status {
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::next(s, budget) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| solver.next(budget)) }
 }
@@ -298,6 +339,11 @@ pub unsafe extern "C" fn dlx_solution(
 ) -> dlx_status {
     let rows = try_mut!(rows);
     let n = try_mut!(n);
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::solution(s, rows, n) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe {
         with(s.cast_mut(), |solver| {
@@ -317,6 +363,11 @@ pub unsafe extern "C" fn dlx_solution(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_count(s: *mut dlx_solver, limit: u64, count: *mut u64) -> dlx_status {
     let count = try_mut!(count);
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::count(s, limit, count) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s, |solver| *count = solver.count(limit)) }
 }
@@ -339,6 +390,11 @@ pub unsafe extern "C" fn dlx_enumerate(
     let Some(f) = f else {
         return DLX_ERR_NULL;
     };
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::enumerate(s, f, user, count) };
+    }
     let next = |solver: &mut Solver<'_>| match solver.next(0) {
         Step::Solution => solver
             .solution()
@@ -366,6 +422,11 @@ pub unsafe extern "C" fn dlx_enumerate(
 #[no_mangle]
 pub unsafe extern "C" fn dlx_get_stats(s: *const dlx_solver, out: *mut dlx_stats) -> dlx_status {
     let out = try_mut!(out);
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::stats(s, out) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe { with(s.cast_mut(), |solver| *out = solver.stats().into()) }
 }
@@ -384,6 +445,11 @@ pub unsafe extern "C" fn dlx_get_stats(s: *const dlx_solver, out: *mut dlx_stats
 #[no_mangle]
 pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) -> dlx_status {
     let fraction = try_mut!(fraction);
+    // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
+    if unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe { route::progress(s, fraction) };
+    }
     // SAFETY: forwarded from the caller. The call marks the handle busy for its
     // duration (a write to the caller's block, as every call does).
     unsafe { with(s.cast_mut(), |solver| *fraction = solver.progress()) }

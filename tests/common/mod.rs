@@ -2,6 +2,8 @@
 //! a brute-force exact-cover oracle, the C toolchain and the C example programs.
 #![allow(dead_code)]
 
+pub mod xcc;
+
 use dlx::core::{Dims, Solver, Step};
 
 /// xorshift64*: deterministic test data without a dependency.

@@ -1,0 +1,271 @@
+//! Images of a solver with colours, adopted again by [`XSolver::attach`].
+//!
+//! Nothing in an image is trusted, and nothing is written until all of it has been
+//! checked. The checks read the static structure (header, spacers, row starts, the
+//! column and the colour of every node as added, the link order of the rows) and the
+//! search's choices (forced rows, then one row per level, all pairwise compatible:
+//! shared columns only where both give the same colour to a secondary column).
+//! From these alone the whole dynamic state follows, so `attach` then rebuilds every
+//! link, length and colour mark by replaying the choices: a genuine image comes out
+//! word for word the same, and a damaged link cannot survive. The checks are linear
+//! in the image except the compatibility of the chosen rows (quadratic in their total
+//! length) and the duplicate test inside each row (quadratic in its length).
+
+use super::super::header::Phase;
+use super::super::layout::HEADER_WORDS;
+use super::super::solver::Error;
+use super::search::Tally;
+use super::{
+    is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, FLAG_HEAP, LEFT, PURIFIED, RIGHT, TOP, UP,
+};
+use crate::block;
+
+type Checked<T> = Result<T, Error>;
+
+fn ok(b: bool) -> Checked<()> {
+    b.then_some(()).ok_or(Error::Corrupt)
+}
+
+impl<'a> XSolver<'a> {
+    /// Adopts the image in `words` after validating it (see the module comment); the
+    /// busy mark and the heap flag are cleared. [`Error::Corrupt`] leaves the words
+    /// as they were.
+    pub fn attach(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
+        ok((words.len() as u64) >= HEADER_WORDS && !block::is_poisoned(words))?;
+        let mut s = XSolver::open(words)?;
+        s.check_header()?;
+        s.check_rows()?;
+        s.check_order()?;
+        s.check_choices()?;
+        s.rebuild();
+        block::set_busy(s.head, false);
+        s.set_heap(false);
+        Ok(s)
+    }
+
+    fn check_header(&self) -> Checked<()> {
+        let h = &self.h;
+        let p = h.dims.primary;
+        ok(h.flags & !(FLAG_HEAP | FLAG_HAS_SOLUTION) == 0
+            && h.rows <= h.dims.max_rows
+            && h.entries <= h.dims.max_entries
+            && h.forced <= p
+            && h.sol_len <= p
+            && h.max_depth <= p
+            && match h.phase {
+                Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
+                Phase::Forward | Phase::Advance | Phase::Recover => h.level < p,
+            }
+            && self.sol[..h.forced as usize].iter().all(|&r| r < h.rows)
+            && (!h.has(FLAG_HAS_SOLUTION)
+                || (h.sol_len >= h.forced
+                    && self.sol[..h.sol_len as usize].iter().all(|&r| r < h.rows))))
+    }
+
+    /// Spacers, row starts, columns and colours of every row.
+    fn check_rows(&self) -> Checked<()> {
+        let cols = self.columns();
+        let p = self.h.dims.primary;
+        let mut spacer = self.first_spacer();
+        let mut entries = 0u64;
+        ok(self.nodes[spacer as usize][TOP] == 0)?;
+        for r in 0..self.h.rows {
+            let first = spacer + 1;
+            ok(self.row_start[r as usize] == first)?;
+            let mut x = first;
+            loop {
+                let [_, _, c] = *self.nodes.get(x as usize).ok_or(Error::Corrupt)?;
+                if is_spacer(c) {
+                    break;
+                }
+                ok(c >= 1 && c <= cols)?;
+                let k = self.base[x as usize];
+                ok(k == 0 || (c > p && k <= self.h.dims.colors))?;
+                let now = self.colour[x as usize];
+                ok(now == k || (now == PURIFIED && k != 0))?;
+                // No column twice: rows are at most `cols` long once this holds.
+                let mut y = first;
+                while y < x {
+                    ok(self.nodes[y as usize][TOP] != c)?;
+                    y += 1;
+                }
+                x += 1;
+            }
+            ok(x > first && self.nodes[x as usize][TOP] == (r + 1).wrapping_neg())?;
+            ok(self.nodes[x as usize][UP] == first && self.nodes[spacer as usize][DOWN] == x - 1)?;
+            entries += u64::from(x - first);
+            spacer = x;
+        }
+        ok(entries == u64::from(self.h.entries))
+    }
+
+    /// The link order is a permutation of the rows (checked with a mark bit in each
+    /// entry, which is taken off again whatever the outcome).
+    fn check_order(&mut self) -> Checked<()> {
+        const MARK: u32 = 1 << 31;
+        let rows = self.h.rows as usize;
+        let order = &mut self.order[..rows];
+        let mut good = order.iter().all(|&o| (o as usize) < rows);
+        if good {
+            for i in 0..rows {
+                let o = (order[i] & !MARK) as usize;
+                if order[o] & MARK != 0 {
+                    good = false;
+                    break;
+                }
+                order[o] |= MARK;
+            }
+            for o in order.iter_mut() {
+                *o &= !MARK;
+            }
+        }
+        ok(good)
+    }
+
+    /// How many levels hold a chosen row, and the column being tried (Advance).
+    fn levels(&self) -> (u32, Option<u32>) {
+        let level = self.h.level;
+        match self.h.phase {
+            Phase::Fresh | Phase::Start | Phase::Done => (0, None),
+            Phase::Forward => (level, None),
+            Phase::Advance => (level, Some(self.stack[level as usize])),
+            Phase::Recover => (level + 1, None),
+        }
+    }
+
+    /// The first node of the `i`-th chosen row (forced rows, then levels).
+    fn chosen(&self, i: u32) -> Checked<u32> {
+        let forced = self.h.forced;
+        if i < forced {
+            return self
+                .primary_node(self.sol[i as usize])
+                .ok_or(Error::Corrupt);
+        }
+        let x = self.stack[(i - forced) as usize];
+        let end = self.first_spacer() + self.h.rows + self.h.entries;
+        ok(x > self.first_spacer() && x < end)?;
+        let c = self.nodes[x as usize][TOP];
+        ok(!is_spacer(c) && c <= self.h.dims.primary)?;
+        Ok(x)
+    }
+
+    /// The nodes of the row of `x`, first to last.
+    fn row_nodes(&self, x: u32) -> (u32, u32) {
+        let mut a = x;
+        while !is_spacer(self.nodes[(a - 1) as usize][TOP]) {
+            a -= 1;
+        }
+        let mut b = x;
+        while !is_spacer(self.nodes[b as usize][TOP]) {
+            b += 1;
+        }
+        (a, b)
+    }
+
+    /// The chosen rows are pairwise compatible, the column being tried is free, and
+    /// a search that still has to choose a column has one to choose.
+    fn check_choices(&self) -> Checked<()> {
+        let (levels, trying) = self.levels();
+        let n = self.h.forced + levels;
+        let mut primaries = 0u64;
+        for i in 0..n {
+            let (a0, a1) = self.row_nodes(self.chosen(i)?);
+            for j in 0..i {
+                let (b0, b1) = self.row_nodes(self.chosen(j)?);
+                for x in a0..a1 {
+                    for y in b0..b1 {
+                        let [_, _, c] = self.nodes[x as usize];
+                        if self.nodes[y as usize][TOP] == c {
+                            let k = self.base[x as usize];
+                            ok(k != 0 && self.base[y as usize] == k)?;
+                        }
+                    }
+                }
+            }
+            primaries += (a0..a1)
+                .filter(|&x| self.nodes[x as usize][TOP] <= self.h.dims.primary)
+                .count() as u64;
+        }
+        if let Some(c) = trying {
+            let end = self.first_spacer() + self.h.rows + self.h.entries;
+            let p = self.h.dims.primary;
+            let head = c >= 1 && c <= p;
+            let entry = c > self.first_spacer()
+                && c < end
+                && !is_spacer(self.nodes[c as usize][TOP])
+                && self.nodes[c as usize][TOP] <= p;
+            ok(head || entry)?;
+            let col = self.column_of(c);
+            for i in 0..n {
+                let (a0, a1) = self.row_nodes(self.chosen(i)?);
+                ok((a0..a1).all(|x| self.nodes[x as usize][TOP] != col))?;
+            }
+            if c > self.columns() {
+                // A row still to try: compatible with every chosen row.
+                let (a0, a1) = self.row_nodes(c);
+                for j in 0..n {
+                    let (b0, b1) = self.row_nodes(self.chosen(j)?);
+                    for x in a0..a1 {
+                        for y in b0..b1 {
+                            if self.nodes[y as usize][TOP] == self.nodes[x as usize][TOP] {
+                                let k = self.base[x as usize];
+                                ok(k != 0 && self.base[y as usize] == k)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if self.h.phase == Phase::Forward {
+            ok(primaries < u64::from(self.h.dims.primary))?;
+        }
+        Ok(())
+    }
+
+    /// Rebuilds every link, length and colour mark from the checked choices.
+    fn rebuild(&mut self) {
+        let end = (self.first_spacer() + self.h.rows + self.h.entries) as usize;
+        let first = self.first_spacer() as usize;
+        self.colour[first..end].copy_from_slice(&self.base[first..end]);
+        let h = self.h;
+        // Column lists as `clear` leaves them, then the rows in their link order.
+        let p = h.dims.primary;
+        let c = self.columns();
+        for i in 0..=c + 1 {
+            self.items[i as usize] = [i.wrapping_sub(1), i + 1];
+        }
+        self.items[0][LEFT] = p;
+        self.items[p as usize][RIGHT] = 0;
+        let sec = c + 1;
+        self.items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
+        self.items[sec as usize][LEFT] = if c > p { c } else { sec };
+        if c > p {
+            self.items[(p + 1) as usize][LEFT] = sec;
+            self.items[c as usize][RIGHT] = sec;
+        }
+        for i in 1..=c {
+            self.nodes[i as usize] = [i, i, 0];
+        }
+        for i in 0..h.rows as usize {
+            let mut x = self.row_start[self.order[i] as usize];
+            while !is_spacer(self.nodes[x as usize][TOP]) {
+                self.append(x);
+                x += 1;
+            }
+        }
+        self.cover_forced(h.forced);
+        let (levels, trying) = self.levels();
+        let mut t = Tally::default();
+        for l in 0..levels {
+            let x = self.stack[l as usize];
+            let mut k = self.links();
+            let col = k.nodes[x as usize][TOP];
+            k.cover(col, &mut t);
+            k.commit_rest(x, &mut t);
+        }
+        if let Some(x) = trying {
+            let col = self.column_of(x);
+            self.links().cover(col, &mut t);
+        }
+    }
+}

@@ -1,0 +1,609 @@
+//! Exact cover with colours: Knuth's Algorithm C (his program DLX2) in the caller's block.
+//!
+//! A row may give a secondary column a colour (1, 2, ...). Rows giving a secondary
+//! column the same colour are compatible with each other; a row giving it another
+//! colour, or none, is not. The engine is a separate solver kind with its own block
+//! layout (magic "XCC1"), so the plain exact-cover engine ([`super::Solver`]) pays
+//! nothing for colours: no field, no test in its loops.
+//!
+//! ```text
+//! header   HEADER_WORDS words        the common block prefix, then this kind's fields
+//! items    2 * (columns + 2)         [left, right] of the column header lists
+//! nodes    3 * node_capacity         [up, down, top] as in the plain solver
+//! colour   node_capacity             colour of every node (0 none, PURIFIED)
+//! base     node_capacity             colour of every node as added (for images)
+//! rows     max_rows                  first node of each row
+//! order    max_rows                  the order rows are linked in (shuffled by a seed)
+//! sol      primary                   forced rows, then the rows of the solution
+//! stack    primary                   the branch node chosen at each search level
+//! ```
+//!
+//! Search, counting and figures follow DLX2 exactly: the same column choice (first
+//! of least length in the primary list), the same nodes, updates (one per column
+//! unlinked, one per node hidden, none for nodes already purified) and cleansings
+//! (one per purification plus one per node whose colour it marks as known).
+
+mod image;
+mod search;
+
+use super::header::Phase;
+use super::layout::{HEADER_WORDS, MAX_NODES};
+use super::solver::{Error, Step};
+use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+
+pub use search::{xstats_of, XStats};
+
+/// "XCC1" read as a little-endian word.
+pub const XMAGIC: u32 = 0x3143_4358;
+/// Version of this block layout.
+pub const X_LAYOUT_VERSION: u32 = 1;
+/// The colour word of a node whose item was purified with that very colour (Knuth's -1).
+pub(crate) const PURIFIED: u32 = u32::MAX;
+/// Most colours a solver may declare.
+pub const MAX_COLORS: u32 = i32::MAX as u32;
+
+/// The kind of block of a solver with colours.
+pub const KIND: Kind = Kind {
+    magic: XMAGIC,
+    version: X_LAYOUT_VERSION,
+    header_words: HEADER_WORDS as usize,
+};
+
+// Header words after the common prefix (see `crate::block`).
+const W_PRIMARY: usize = PREFIX_WORDS;
+const W_SECONDARY: usize = PREFIX_WORDS + 1;
+const W_MAX_ROWS: usize = PREFIX_WORDS + 2;
+const W_MAX_ENTRIES: usize = PREFIX_WORDS + 3;
+const W_COLORS: usize = PREFIX_WORDS + 4;
+const W_ROWS: usize = PREFIX_WORDS + 5;
+const W_ENTRIES: usize = PREFIX_WORDS + 6;
+const W_FORCED: usize = PREFIX_WORDS + 7;
+const W_PHASE: usize = PREFIX_WORDS + 8;
+const W_LEVEL: usize = PREFIX_WORDS + 9;
+const W_MAX_DEPTH: usize = PREFIX_WORDS + 10;
+const W_SOL_LEN: usize = PREFIX_WORDS + 11;
+const W_SEED: usize = PREFIX_WORDS + 12;
+const W_RNG: usize = PREFIX_WORDS + 14;
+const W_NODES: usize = PREFIX_WORDS + 16;
+const W_UPDATES: usize = PREFIX_WORDS + 18;
+const W_SOLUTIONS: usize = PREFIX_WORDS + 20;
+const W_CLEANSINGS: usize = PREFIX_WORDS + 22;
+const _: () = assert!(W_CLEANSINGS + 2 <= HEADER_WORDS as usize);
+
+/// Flag bits: the heap flag of every kind, and "a solution is ready".
+pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
+pub(crate) const FLAG_HAS_SOLUTION: u32 = 4;
+
+/// The fixed capacity of a solver with colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct XDims {
+    pub primary: u32,
+    pub secondary: u32,
+    pub max_rows: u32,
+    pub max_entries: u32,
+    /// Colours are `1..=colors`.
+    pub colors: u32,
+}
+
+/// Word offsets of the regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct XLayout {
+    items: usize,
+    nodes: usize,
+    colour: usize,
+    base: usize,
+    rows: usize,
+    order: usize,
+    sol: usize,
+    stack: usize,
+    total: usize,
+}
+
+impl XDims {
+    pub fn columns(&self) -> u64 {
+        u64::from(self.primary) + u64::from(self.secondary)
+    }
+
+    pub fn node_capacity(&self) -> u64 {
+        self.columns() + 2 + u64::from(self.max_rows) + u64::from(self.max_entries)
+    }
+
+    /// Words the block needs, or `None` when node indices or colours would not fit.
+    pub fn required_words(&self) -> Option<u64> {
+        let nodes = self.node_capacity();
+        if nodes > MAX_NODES || self.colors > MAX_COLORS {
+            return None;
+        }
+        Some(
+            HEADER_WORDS
+                + 2 * (self.columns() + 2)
+                + 5 * nodes
+                + 2 * u64::from(self.max_rows)
+                + 2 * u64::from(self.primary),
+        )
+    }
+
+    pub fn required_bytes(&self) -> Option<usize> {
+        let bytes = self.required_words()?.checked_mul(4)?;
+        usize::try_from(bytes).ok()
+    }
+
+    pub(crate) fn layout(&self) -> Option<XLayout> {
+        self.required_bytes()?;
+        let items = HEADER_WORDS as usize;
+        let nodes = items + 2 * (self.columns() as usize + 2);
+        let colour = nodes + 3 * self.node_capacity() as usize;
+        let base = colour + self.node_capacity() as usize;
+        let rows = base + self.node_capacity() as usize;
+        let order = rows + self.max_rows as usize;
+        let sol = order + self.max_rows as usize;
+        let stack = sol + self.primary as usize;
+        let total = stack + self.primary as usize;
+        Some(XLayout {
+            items,
+            nodes,
+            colour,
+            base,
+            rows,
+            order,
+            sol,
+            stack,
+            total,
+        })
+    }
+}
+
+/// The length in words of a block with colours whose header is `w`, when the header
+/// is one and agrees with its dimensions.
+pub fn xblock_words(w: &[u32]) -> Option<u64> {
+    let h = XHeader::load(w)?;
+    (h.dims.required_words()? == h.words).then_some(h.words)
+}
+
+/// The header's fields, in registers for the duration of one call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XHeader {
+    pub words: u64,
+    pub dims: XDims,
+    pub rows: u32,
+    pub entries: u32,
+    pub forced: u32,
+    pub phase: Phase,
+    pub level: u32,
+    pub flags: u32,
+    pub seed: u64,
+    pub rng: u64,
+    pub nodes: u64,
+    pub updates: u64,
+    pub solutions: u64,
+    pub cleansings: u64,
+    pub max_depth: u32,
+    pub sol_len: u32,
+}
+
+fn phase_of(w: u32) -> Option<Phase> {
+    Some(match w {
+        0 => Phase::Fresh,
+        1 => Phase::Start,
+        2 => Phase::Forward,
+        3 => Phase::Advance,
+        4 => Phase::Recover,
+        5 => Phase::Done,
+        _ => return None,
+    })
+}
+
+impl XHeader {
+    fn new(dims: XDims, words: u64) -> XHeader {
+        XHeader {
+            words,
+            dims,
+            rows: 0,
+            entries: 0,
+            forced: 0,
+            phase: Phase::Fresh,
+            level: 0,
+            flags: 0,
+            seed: 0,
+            rng: 0,
+            nodes: 0,
+            updates: 0,
+            solutions: 0,
+            cleansings: 0,
+            max_depth: 0,
+            sol_len: 0,
+        }
+    }
+
+    /// Reads the header; `None` when the magic, version or phase is wrong.
+    pub fn load(w: &[u32]) -> Option<XHeader> {
+        if !KIND.is(w) {
+            return None;
+        }
+        Some(XHeader {
+            words: get64(w, block::W_WORDS),
+            dims: XDims {
+                primary: w[W_PRIMARY],
+                secondary: w[W_SECONDARY],
+                max_rows: w[W_MAX_ROWS],
+                max_entries: w[W_MAX_ENTRIES],
+                colors: w[W_COLORS],
+            },
+            rows: w[W_ROWS],
+            entries: w[W_ENTRIES],
+            forced: w[W_FORCED],
+            phase: phase_of(w[W_PHASE])?,
+            level: w[W_LEVEL],
+            flags: block::flags(w),
+            seed: get64(w, W_SEED),
+            rng: get64(w, W_RNG),
+            nodes: get64(w, W_NODES),
+            updates: get64(w, W_UPDATES),
+            solutions: get64(w, W_SOLUTIONS),
+            cleansings: get64(w, W_CLEANSINGS),
+            max_depth: w[W_MAX_DEPTH],
+            sol_len: w[W_SOL_LEN],
+        })
+    }
+
+    /// Writes every field back; the busy and poison words are left alone.
+    fn store(&self, w: &mut [u32]) {
+        w[block::W_MAGIC] = XMAGIC;
+        w[block::W_VERSION] = X_LAYOUT_VERSION;
+        put64(w, block::W_WORDS, self.words);
+        w[W_PRIMARY] = self.dims.primary;
+        w[W_SECONDARY] = self.dims.secondary;
+        w[W_MAX_ROWS] = self.dims.max_rows;
+        w[W_MAX_ENTRIES] = self.dims.max_entries;
+        w[W_COLORS] = self.dims.colors;
+        w[W_ROWS] = self.rows;
+        w[W_ENTRIES] = self.entries;
+        w[W_FORCED] = self.forced;
+        w[W_PHASE] = self.phase as u32;
+        w[W_LEVEL] = self.level;
+        w[block::W_FLAGS] = self.flags;
+        put64(w, W_SEED, self.seed);
+        put64(w, W_RNG, self.rng);
+        put64(w, W_NODES, self.nodes);
+        put64(w, W_UPDATES, self.updates);
+        put64(w, W_SOLUTIONS, self.solutions);
+        put64(w, W_CLEANSINGS, self.cleansings);
+        w[W_MAX_DEPTH] = self.max_depth;
+        w[W_SOL_LEN] = self.sol_len;
+    }
+
+    pub fn has(&self, flag: u32) -> bool {
+        self.flags & flag != 0
+    }
+
+    fn set(&mut self, flag: u32, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
+        }
+    }
+
+    /// Where the last solution lies in the block (word offset, length), if any.
+    pub fn solution_words(&self) -> Option<(usize, usize)> {
+        let l = self.dims.layout()?;
+        (self.has(FLAG_HAS_SOLUTION) && self.sol_len <= self.dims.primary)
+            .then_some((l.sol, self.sol_len as usize))
+    }
+}
+
+/// A solver with colours living in a caller-provided block of words.
+pub struct XSolver<'a> {
+    h: XHeader,
+    head: &'a mut [u32],
+    items: &'a mut [[u32; 2]],
+    nodes: &'a mut [[u32; 3]],
+    colour: &'a mut [u32],
+    base: &'a mut [u32],
+    row_start: &'a mut [u32],
+    order: &'a mut [u32],
+    sol: &'a mut [u32],
+    stack: &'a mut [u32],
+}
+
+impl Drop for XSolver<'_> {
+    fn drop(&mut self) {
+        self.h.store(self.head);
+    }
+}
+
+// Node fields and list heads, as in the plain solver.
+const UP: usize = 0;
+const DOWN: usize = 1;
+const TOP: usize = 2;
+const LEFT: usize = 0;
+const RIGHT: usize = 1;
+const ROOT: u32 = 0;
+
+fn is_spacer(top: u32) -> bool {
+    (top as i32) <= 0
+}
+
+impl<'a> XSolver<'a> {
+    /// Builds an empty solver in `words`.
+    pub fn init(words: &'a mut [u32], dims: XDims) -> Result<XSolver<'a>, Error> {
+        let layout = dims.layout().ok_or(Error::Arg)?;
+        if words.len() < layout.total {
+            return Err(Error::TooSmall);
+        }
+        words[..layout.total].fill(0);
+        let mut s = XSolver::carve(words, XHeader::new(dims, layout.total as u64), layout);
+        s.clear();
+        Ok(s)
+    }
+
+    /// Reopens a solver made by [`XSolver::init`]; checks the header only.
+    pub fn open(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
+        let h = XHeader::load(words).ok_or(Error::Corrupt)?;
+        let layout = h.dims.layout().ok_or(Error::Corrupt)?;
+        if h.words != layout.total as u64 || words.len() < layout.total {
+            return Err(Error::Corrupt);
+        }
+        Ok(XSolver::carve(words, h, layout))
+    }
+
+    fn carve(words: &'a mut [u32], h: XHeader, l: XLayout) -> XSolver<'a> {
+        let (head, rest) = words[..l.total].split_at_mut(l.items);
+        let (items, rest) = rest.split_at_mut(l.nodes - l.items);
+        let (nodes, rest) = rest.split_at_mut(l.colour - l.nodes);
+        let (colour, rest) = rest.split_at_mut(l.base - l.colour);
+        let (base, rest) = rest.split_at_mut(l.rows - l.base);
+        let (row_start, rest) = rest.split_at_mut(l.order - l.rows);
+        let (order, rest) = rest.split_at_mut(l.sol - l.order);
+        let (sol, stack) = rest.split_at_mut(l.stack - l.sol);
+        XSolver {
+            h,
+            head,
+            items: items.as_chunks_mut().0,
+            nodes: nodes.as_chunks_mut().0,
+            colour,
+            base,
+            row_start,
+            order,
+            sol,
+            stack,
+        }
+    }
+
+    pub fn dims(&self) -> XDims {
+        self.h.dims
+    }
+
+    pub fn header(&self) -> XHeader {
+        self.h
+    }
+
+    pub fn rows(&self) -> u32 {
+        self.h.rows
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.h.phase
+    }
+
+    pub fn set_heap(&mut self, on: bool) {
+        self.h.set(FLAG_HEAP, on);
+    }
+
+    fn columns(&self) -> u32 {
+        self.h.dims.primary + self.h.dims.secondary
+    }
+
+    fn first_spacer(&self) -> u32 {
+        self.columns() + 1
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /// Drops every row and forced row and resets the search and its figures.
+    pub fn clear(&mut self) {
+        let p = self.h.dims.primary;
+        let c = self.columns();
+        for i in 0..=c + 1 {
+            self.items[i as usize] = [i.wrapping_sub(1), i + 1];
+        }
+        self.items[ROOT as usize][LEFT] = p;
+        self.items[p as usize][RIGHT] = ROOT;
+        let sec = c + 1;
+        self.items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
+        self.items[sec as usize][LEFT] = if c > p { c } else { sec };
+        if c > p {
+            self.items[(p + 1) as usize][LEFT] = sec;
+            self.items[c as usize][RIGHT] = sec;
+        }
+        for i in 0..=c {
+            self.nodes[i as usize] = [i, i, 0];
+        }
+        let first = self.first_spacer();
+        self.nodes[first as usize] = [0, 0, 0];
+        self.colour[first as usize] = 0;
+        let seed = self.h.seed;
+        let heap = self.h.has(FLAG_HEAP);
+        self.h = XHeader::new(self.h.dims, self.h.words);
+        self.h.seed = seed;
+        self.h.set(FLAG_HEAP, heap);
+    }
+
+    /// Adds a row over `cols` whose entries carry `colours` (0 = none; `None` = all
+    /// none) and returns its id. Only secondary columns may carry a colour.
+    pub fn add_row(&mut self, cols: &[u32], colours: Option<&[u32]>) -> Result<u32, Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        if cols.is_empty() {
+            return Err(Error::EmptyRow);
+        }
+        let ncols = self.columns();
+        if cols.iter().any(|&c| c >= ncols) {
+            return Err(Error::Column);
+        }
+        for (i, &c) in cols.iter().enumerate() {
+            if cols[i + 1..].contains(&c) {
+                return Err(Error::Duplicate);
+            }
+        }
+        if let Some(k) = colours {
+            let p = self.h.dims.primary;
+            let bad = cols
+                .iter()
+                .zip(k)
+                .any(|(&c, &k)| k > self.h.dims.colors || (k != 0 && c < p));
+            if k.len() != cols.len() || bad {
+                return Err(Error::Arg);
+            }
+        }
+        if self.h.rows >= self.h.dims.max_rows
+            || cols.len() as u64 + u64::from(self.h.entries) > u64::from(self.h.dims.max_entries)
+        {
+            return Err(Error::Capacity);
+        }
+        let forced = self.uncover_forced();
+        let row = self.h.rows;
+        let before = self.first_spacer() + row + self.h.entries;
+        let first = before + 1;
+        let last = before + cols.len() as u32;
+        for (i, (x, &c)) in (first..).zip(cols).enumerate() {
+            self.nodes[x as usize][TOP] = c + 1;
+            self.colour[x as usize] = colours.map_or(0, |k| k[i]);
+            self.base[x as usize] = self.colour[x as usize];
+            self.append(x);
+        }
+        self.nodes[before as usize][DOWN] = last;
+        self.nodes[(last + 1) as usize] = [first, 0, (row + 1).wrapping_neg()];
+        self.colour[(last + 1) as usize] = 0;
+        self.row_start[row as usize] = first;
+        self.order[row as usize] = row;
+        self.h.rows += 1;
+        self.h.entries += cols.len() as u32;
+        self.cover_forced(forced);
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(row)
+    }
+
+    /// Links node `x` at the bottom of its column.
+    fn append(&mut self, x: u32) {
+        let c = self.nodes[x as usize][TOP];
+        let last = self.nodes[c as usize][UP];
+        self.nodes[x as usize][UP] = last;
+        self.nodes[x as usize][DOWN] = c;
+        self.nodes[last as usize][DOWN] = x;
+        self.nodes[c as usize][UP] = x;
+        self.nodes[c as usize][TOP] += 1;
+    }
+
+    /// The first node of `row` in a primary column (every row has one: rows
+    /// without are refused by `select_row` and never reached by the search).
+    fn primary_node(&self, row: u32) -> Option<u32> {
+        let mut x = self.row_start[row as usize];
+        loop {
+            let c = self.nodes[x as usize][TOP];
+            if is_spacer(c) {
+                return None;
+            }
+            if c <= self.h.dims.primary {
+                return Some(x);
+            }
+            x += 1;
+        }
+    }
+
+    /// Forces `row` into every solution. It must have a primary column and be
+    /// compatible with the earlier forced rows (colours included).
+    pub fn select_row(&mut self, row: u32) -> Result<(), Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        if row >= self.h.rows {
+            return Err(Error::Arg);
+        }
+        let x = self.primary_node(row).ok_or(Error::Arg)?;
+        // A row clashing with a forced row was hidden by it: one of its nodes is out
+        // of its list, or one of its columns is covered.
+        let mut y = self.row_start[row as usize];
+        loop {
+            let [u, _, c] = self.nodes[y as usize];
+            if is_spacer(c) {
+                break;
+            }
+            let linked = self.nodes[u as usize][DOWN] == y;
+            let k = self.colour[y as usize];
+            if !linked || (k == 0 && !self.is_active(c)) {
+                return Err(Error::Conflict);
+            }
+            y += 1;
+        }
+        self.cover_row(x);
+        self.sol[self.h.forced as usize] = row;
+        self.h.forced += 1;
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(())
+    }
+
+    /// Drops every forced row.
+    pub fn unselect_all(&mut self) -> Result<(), Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        self.uncover_forced();
+        self.h.forced = 0;
+        self.h.phase = Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(())
+    }
+
+    fn is_active(&self, c: u32) -> bool {
+        let l = self.items[c as usize][LEFT];
+        self.items[l as usize][RIGHT] == c
+    }
+
+    /// Uncovers the forced rows, newest first; returns how many to cover again.
+    fn uncover_forced(&mut self) -> u32 {
+        let n = self.h.forced;
+        for i in (0..n).rev() {
+            let row = self.sol[i as usize];
+            if let Some(x) = self.primary_node(row) {
+                self.uncover_row(x);
+            }
+        }
+        n
+    }
+
+    fn cover_forced(&mut self, n: u32) {
+        for i in 0..n {
+            let row = self.sol[i as usize];
+            if let Some(x) = self.primary_node(row) {
+                self.cover_row(x);
+            }
+        }
+    }
+
+    /// Sets the seed for the next search (0 = rows in the order added, first column
+    /// among ties).
+    pub fn set_seed(&mut self, seed: u64) -> Result<(), Error> {
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        self.h.seed = seed;
+        Ok(())
+    }
+
+    /// The last solution as row ids (forced rows first), if the last call found one.
+    pub fn solution(&self) -> Option<&[u32]> {
+        self.h
+            .has(FLAG_HAS_SOLUTION)
+            .then(|| &self.sol[..self.h.sol_len as usize])
+    }
+
+    /// Goes on with the search until a solution, the end, or until at least `budget`
+    /// link updates were spent by this call (0 = no limit).
+    pub fn next(&mut self, budget: u64) -> Step {
+        self.run_until(budget, true, 1)
+    }
+}

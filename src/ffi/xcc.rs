@@ -1,0 +1,475 @@
+//! Exact cover with colours in C: the solver kind made by `dlx_init_in_x` /
+//! `dlx_new_x`. Its handles are `dlx_solver *` like any solver's; the general
+//! functions (`dlx_next`, `dlx_count`, `dlx_image`, ...) see the block's magic and
+//! route such a handle here ([`is_xcc`], [`route`]). The functions below are the
+//! additions.
+
+use ::core::ffi::c_void;
+
+use super::guard::{self, with, Entered, Handle};
+use super::solver::{dlx_dims, dlx_solver, dlx_stats};
+use super::status::*;
+use crate::block::{self, Kind};
+use crate::core::{self, XDims, XSolver, XMAGIC};
+use crate::outcome::Error;
+
+/// The guard's view of a solver handle whose block has colours (never seen by C).
+pub(crate) struct XBlock {
+    _opaque: [u8; 0],
+}
+
+impl Handle for XBlock {
+    const KIND: Kind = core::XKIND;
+    type View<'a> = XSolver<'a>;
+    fn words_of(head: &[u32]) -> Option<u64> {
+        core::xblock_words(head)
+    }
+    fn open(words: &mut [u32]) -> Result<XSolver<'_>, Error> {
+        XSolver::open(words)
+    }
+}
+
+/// The fixed capacity of a solver with colours (and, later, bounds).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct dlx_xdims {
+    /// Columns every solution covers exactly once (ids `0 .. primary-1`).
+    pub primary: u32,
+    /// Columns every solution covers at most once, or with one colour throughout
+    /// (ids `primary .. primary+secondary-1`).
+    pub secondary: u32,
+    /// The most rows that may be added.
+    pub max_rows: u32,
+    /// The most column entries over all rows together.
+    pub max_entries: u32,
+    /// Colours are the numbers `1 .. colors` (at most 2^31 - 1); 0 = no colours.
+    pub colors: u32,
+    /// Primary columns that may carry bounds (multiplicities). Must be 0 in this
+    /// version: `dlx_init_in_x` and `dlx_new_x` answer `DLX_ERR_ARG` otherwise, and
+    /// `dlx_required_size_x` 0.
+    pub bounded: u32,
+}
+
+impl dlx_xdims {
+    /// The plain solver's dimensions when neither colours nor bounds are asked for.
+    fn plain(&self) -> Option<dlx_dims> {
+        (self.colors == 0 && self.bounded == 0).then_some(dlx_dims {
+            primary: self.primary,
+            secondary: self.secondary,
+            max_rows: self.max_rows,
+            max_entries: self.max_entries,
+        })
+    }
+
+    fn core(&self) -> Option<XDims> {
+        (self.bounded == 0).then_some(XDims {
+            primary: self.primary,
+            secondary: self.secondary,
+            max_rows: self.max_rows,
+            max_entries: self.max_entries,
+            colors: self.colors,
+        })
+    }
+
+    fn required(&self) -> Option<usize> {
+        self.core()?.required_bytes()
+    }
+}
+
+/// Bytes of memory a solver with dimensions `*d` needs; 0 if `d` is NULL, the size
+/// does not fit `size_t`, or the dimensions are out of range. With `colors == 0` and
+/// `bounded == 0` this is `dlx_required_size` of the same four dimensions (such a
+/// solver is a plain one and pays nothing for colours). Equals
+/// `DLX_REQUIRED_SIZE_X(primary, secondary, max_rows, max_entries, colors, bounded)`.
+///
+/// # Safety
+/// `d` is NULL or points at a `dlx_xdims`.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_required_size_x(d: *const dlx_xdims) -> usize {
+    // SAFETY: the caller's contract: NULL or a `dlx_xdims`.
+    let Some(d) = (unsafe { d.as_ref() }) else {
+        return 0;
+    };
+    match d.plain() {
+        Some(p) => core::Dims::from(p).required_bytes().unwrap_or(0),
+        None => d.required().unwrap_or(0),
+    }
+}
+
+/// Builds an empty solver with colours inside the caller's block `mem` of `len`
+/// bytes (as `dlx_init_in`). Rows are added with `dlx_add_row_colored` (or
+/// `dlx_add_row` for rows without colours); the general calls (`dlx_select_row`,
+/// `dlx_unselect_all`, `dlx_next`, `dlx_solution`, `dlx_count`, `dlx_enumerate`,
+/// `dlx_set_seed`, `dlx_reset`, `dlx_clear`, `dlx_get_stats`, `dlx_progress`,
+/// `dlx_image`, `dlx_attach`, `dlx_free`) work on it as on any solver. With
+/// `colors == 0` and `bounded == 0` the solver is a plain one (exactly what
+/// `dlx_init_in` makes).
+///
+/// The search is Knuth's Algorithm C (his program DLX2): the same solutions in the
+/// same order and the same figures (nodes, updates, and cleansings, see
+/// `dlx_get_cleansings`) as DLX2 on the same items and options in the same order.
+/// Not available for solvers with colours: `dlx_split` and `dlx_count_parallel`
+/// (`DLX_ERR_STATE`), and the maximiser (it takes plain dimensions).
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large, `colors` above
+/// 2^31 - 1, or `bounded` not 0), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+///
+/// # Safety
+/// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_init_in_x(
+    mem: *mut c_void,
+    len: usize,
+    d: *const dlx_xdims,
+    out: *mut *mut dlx_solver,
+) -> dlx_status {
+    let d = try_read!(d);
+    if let Some(p) = d.plain() {
+        // SAFETY: forwarded from the caller.
+        return unsafe { super::solver::dlx_init_in(mem, len, &p, out) };
+    }
+    let dims = d.core();
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::init_in(mem, len, out.cast::<*mut XBlock>(), d.required(), |w| {
+            XSolver::init(w, dims.ok_or(Error::Arg)?).map(drop)
+        })
+    }
+}
+
+/// Like `dlx_init_in_x`, with a block allocated on the heap; release it with
+/// `dlx_free`. `DLX_ERR_NO_MEMORY` when allocation fails or without `alloc`.
+///
+/// # Safety
+/// `d` and `out` are valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_new_x(d: *const dlx_xdims, out: *mut *mut dlx_solver) -> dlx_status {
+    let d = try_read!(d);
+    if let Some(p) = d.plain() {
+        // SAFETY: forwarded from the caller.
+        return unsafe { super::solver::dlx_new(&p, out) };
+    }
+    let dims = d.core();
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        guard::new(out.cast::<*mut XBlock>(), d.required(), |w| {
+            XSolver::init(w, dims.ok_or(Error::Arg)?).map(drop)
+        })
+    }
+}
+
+/// Adds a row over the `n` columns `cols[0..n]` whose entries carry the colours
+/// `colors[0..n]` (0 = no colour; `colors` may be NULL for a row without colours)
+/// and stores its id in `*row_out` unless NULL. Only secondary columns may carry a
+/// colour: rows giving a secondary column the same colour may be in a solution
+/// together; a row giving it another colour, or none, may not be with them.
+/// On a plain solver every colour must be 0.
+///
+/// Errors: as `dlx_add_row`, and `DLX_ERR_ARG` (a colour above the solver's
+/// `colors`, or a colour on a primary column).
+///
+/// # Safety
+/// `cols` points at `n` values (or is NULL with n == 0); `colors` is NULL or points
+/// at `n` values; `row_out` is valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_add_row_colored(
+    s: *mut dlx_solver,
+    cols: *const u32,
+    colors: *const u32,
+    n: usize,
+    row_out: *mut u32,
+) -> dlx_status {
+    let cols = try_slice!(cols, n);
+    let colours: Option<&[u32]> = if colors.is_null() {
+        None
+    } else {
+        Some(try_slice!(colors, n))
+    };
+    let row_out = opt_mut!(row_out);
+    // SAFETY: forwarded from the caller.
+    if !unsafe { is_xcc(s) } {
+        // SAFETY: forwarded from the caller.
+        return unsafe {
+            with(s, |solver| {
+                if colours.is_some_and(|k| k.iter().any(|&k| k != 0)) {
+                    return Err(Error::Arg);
+                }
+                if cols.len() > solver.dims().max_entries as usize {
+                    return Err(too_long(solver.phase().searching()));
+                }
+                let row = solver.add_row(cols)?;
+                if let Some(out) = row_out {
+                    *out = row;
+                }
+                Ok(())
+            })
+        };
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        with(s.cast::<XBlock>(), |x| {
+            if cols.len() > x.dims().max_entries as usize {
+                return Err(too_long(x.phase().searching()));
+            }
+            let row = x.add_row(cols, colours)?;
+            if let Some(out) = row_out {
+                *out = row;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// A row longer than all the entries: refused before the quadratic duplicate check.
+fn too_long(searching: bool) -> Error {
+    if searching {
+        Error::State
+    } else {
+        Error::Capacity
+    }
+}
+
+/// Knuth's "cleansings" of the current or last search (see `dlx_get_stats`): one
+/// per purification (a row fixing a secondary column's colour) plus one per node
+/// whose colour it marked as agreeing. Always 0 for a plain solver.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `out` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_get_cleansings(s: *const dlx_solver, out: *mut u64) -> dlx_status {
+    let out = try_mut!(out);
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        if is_xcc(s) {
+            with(s.cast::<XBlock>().cast_mut(), |x| {
+                *out = x.stats().cleansings
+            })
+        } else {
+            with(s.cast_mut(), |_| *out = 0)
+        }
+    }
+}
+
+// ------------------------------------------------------------------ routing
+
+/// True when `s` is a non-NULL, aligned handle whose block says "solver with
+/// colours"; the guard checks the rest.
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library.
+pub(crate) unsafe fn is_xcc(s: *const dlx_solver) -> bool {
+    !s.is_null()
+        && (s as usize).is_multiple_of(core::ALIGN)
+        // SAFETY: a non-NULL, aligned handle's block holds at least the prefix.
+        && unsafe { s.cast::<u32>().add(block::W_MAGIC).read() } == XMAGIC
+}
+
+/// The general API's bodies for handles with colours. Each is called by the general
+/// function of the same name after [`is_xcc`] said yes.
+pub(crate) mod route {
+    use super::*;
+
+    fn x(s: *const dlx_solver) -> *mut XBlock {
+        s.cast::<XBlock>().cast_mut()
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours, not used afterwards.
+    pub(crate) unsafe fn free(s: *mut dlx_solver) {
+        // SAFETY: forwarded from the caller.
+        unsafe { guard::free(x(s)) }
+    }
+
+    /// # Safety
+    /// As `dlx_add_row`.
+    pub(crate) unsafe fn add_row(
+        s: *mut dlx_solver,
+        cols: *const u32,
+        n: usize,
+        row_out: *mut u32,
+    ) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { dlx_add_row_colored(s, cols, ::core::ptr::null(), n, row_out) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn select_row(s: *mut dlx_solver, row: u32) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| x.select_row(row)) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn unselect_all(s: *mut dlx_solver) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| x.unselect_all()) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn reset(s: *mut dlx_solver) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| x.reset()) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn clear(s: *mut dlx_solver) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| x.clear()) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn next(s: *mut dlx_solver, budget: u64) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| x.next(budget)) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn solution(
+        s: *const dlx_solver,
+        rows: &mut *const u32,
+        n: &mut usize,
+    ) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            with(x(s), |x| {
+                let sol = x.solution().ok_or(Error::State)?;
+                (*rows, *n) = (sol.as_ptr(), sol.len());
+                Ok::<(), Error>(())
+            })
+        }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn count(s: *mut dlx_solver, limit: u64, count: &mut u64) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| *count = x.count(limit)) }
+    }
+
+    /// # Safety
+    /// As `dlx_enumerate`, with `f` a valid function.
+    pub(crate) unsafe fn enumerate(
+        s: *mut dlx_solver,
+        f: unsafe extern "C" fn(*mut c_void, *const u32, usize) -> i32,
+        user: *mut c_void,
+        count: *mut u64,
+    ) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        let mut e = match unsafe { Entered::enter(x(s)) } {
+            Ok(e) => e,
+            Err(status) => return status,
+        };
+        // As in `dlx_enumerate`: no Rust reference to the block is alive while `f` runs.
+        let mut found = 0u64;
+        let mut status = e.run(|x| x.reset());
+        while status == DLX_OK {
+            let mut sol = (::core::ptr::null(), 0);
+            let step = e.run(|x| {
+                let step = x.next(0);
+                if let Some(rows) = x.solution() {
+                    sol = (rows.as_ptr(), rows.len());
+                }
+                step
+            });
+            if step != DLX_SOLUTION {
+                status = step;
+                break;
+            }
+            found += 1;
+            // SAFETY: a valid function by contract; `sol` points into the block.
+            if unsafe { f(user, sol.0, sol.1) } != 0 {
+                status = DLX_STOPPED;
+            }
+        }
+        if status != DLX_ERR_INTERNAL {
+            let reset = e.run(|x| x.reset());
+            if reset != DLX_OK {
+                status = reset;
+            }
+        }
+        drop(e);
+        if status >= 0 {
+            if let Some(c) = opt_mut!(count) {
+                *c = found;
+            }
+        }
+        status
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| x.set_seed(seed)) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn stats(s: *const dlx_solver, out: &mut dlx_stats) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            with(x(s), |x| {
+                let st = x.stats();
+                *out = dlx_stats {
+                    nodes: st.nodes,
+                    updates: st.updates,
+                    solutions: st.solutions,
+                    depth: st.depth,
+                    max_depth: st.max_depth,
+                };
+            })
+        }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn progress(s: *const dlx_solver, fraction: &mut f64) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |x| *fraction = x.progress()) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn image(
+        s: *const dlx_solver,
+        mem: &mut *const c_void,
+        len: &mut usize,
+    ) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            with(x(s), |x| {
+                let bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
+                (*mem, *len) = (s.cast(), bytes);
+                Ok::<(), Error>(())
+            })
+        }
+    }
+
+    /// Validates and adopts the image of a solver with colours in `words`.
+    pub(crate) fn attach(words: &mut [u32]) -> dlx_status {
+        guard::catch(|| XSolver::attach(words).map(drop))
+            .map_or(DLX_ERR_INTERNAL, IntoStatus::into_status)
+    }
+
+    /// For the calls a solver with colours does not offer: `DLX_ERR_STATE` (after
+    /// the guard's usual checks).
+    ///
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn unsupported(s: *const dlx_solver) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe { with(x(s), |_| Err::<(), Error>(Error::State)) }
+    }
+
+    /// True for a block whose first word says "solver with colours".
+    pub(crate) fn is_xcc_words(words: &[u32]) -> bool {
+        words.first() == Some(&XMAGIC)
+    }
+}

@@ -1,0 +1,271 @@
+//! Exact cover with colours (Knuth's Algorithm C): random instances and Knuth's
+//! examples against a brute-force oracle and against the figures of Knuth's DLX2
+//! (solutions, nodes, updates, cleansings), which are kept in tests/data/xcc/.
+//!
+//! The instances are generated here from seeds. `XCC_DUMP=dir cargo test --test xcc
+//! dump` writes them in Knuth's input format (dir/NNN.dlx), so the expected figures
+//! can be made again with DLX2: `for f in dir/*.dlx; do dlx2 < $f; done` (its last
+//! stderr line has the figures; see tests/data/xcc/README.md).
+
+mod common;
+
+use common::xcc::Xcc;
+use common::Rng;
+use dlx::core::{Step, XSolver};
+
+/// Expected DLX2 figures: `seed solutions nodes updates cleansings` per line.
+fn dlx2_figures() -> Vec<[u64; 5]> {
+    let text = include_str!("data/xcc/random_dlx2.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<u64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            [v[0], v[1], v[2], v[3], v[4]]
+        })
+        .collect()
+}
+
+const RANDOM: u64 = 300;
+
+#[test]
+fn dump() {
+    let Some(dir) = std::env::var_os("XCC_DUMP") else {
+        return;
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    for seed in 0..RANDOM {
+        let p = std::path::Path::new(&dir).join(format!("{seed:03}.dlx"));
+        std::fs::write(p, Xcc::random(seed).knuth()).unwrap();
+    }
+}
+
+#[test]
+fn random_instances_agree_with_dlx2_figure_for_figure() {
+    let expected = dlx2_figures();
+    assert_eq!(expected.len() as u64, RANDOM);
+    for e in expected {
+        let x = Xcc::random(e[0]);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let n = s.count(0);
+        let st = s.stats();
+        assert_eq!(
+            [n, st.nodes, st.updates, st.cleansings],
+            [e[1], e[2], e[3], e[4]],
+            "seed {} (solutions nodes updates cleansings)\n{}",
+            e[0],
+            x.knuth()
+        );
+    }
+}
+
+#[test]
+fn random_instances_agree_with_the_oracle() {
+    for seed in 0..RANDOM {
+        let x = Xcc::random(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let mut seen = Vec::new();
+        while s.next(0) == Step::Solution {
+            let sol = s.solution().unwrap().to_vec();
+            assert!(x.is_solution(&sol), "seed {seed}: {sol:?}");
+            seen.push(sol);
+        }
+        assert_eq!(seen.len() as u64, x.oracle(), "seed {seed}\n{}", x.knuth());
+    }
+}
+
+#[test]
+fn budgets_and_seeds_keep_the_solutions() {
+    for seed in 0..60 {
+        let x = Xcc::random(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let mut all = Vec::new();
+        while s.next(0) == Step::Solution {
+            all.push(s.solution().unwrap().to_vec());
+        }
+        let whole = s.stats();
+        s.reset();
+        let mut pieces = Vec::new();
+        loop {
+            match s.next(3) {
+                Step::Solution => pieces.push(s.solution().unwrap().to_vec()),
+                Step::BudgetSpent => {}
+                Step::Exhausted => break,
+            }
+        }
+        assert_eq!(pieces, all, "seed {seed}");
+        let st = s.stats();
+        assert_eq!(
+            (st.nodes, st.updates, st.cleansings),
+            (whole.nodes, whole.updates, whole.cleansings)
+        );
+        // A seed shuffles the order, not the set.
+        s.reset();
+        s.set_seed(seed + 1).unwrap();
+        let mut shuffled = Vec::new();
+        while s.next(0) == Step::Solution {
+            let mut v = s.solution().unwrap().to_vec();
+            v.sort();
+            shuffled.push(v);
+        }
+        let mut sorted: Vec<Vec<u32>> = all
+            .iter()
+            .map(|v| {
+                let mut v = v.clone();
+                v.sort();
+                v
+            })
+            .collect();
+        sorted.sort();
+        shuffled.sort();
+        assert_eq!(shuffled, sorted, "seed {seed}");
+    }
+}
+
+#[test]
+fn forced_rows_give_the_solutions_containing_them() {
+    for seed in 0..80 {
+        let x = Xcc::random(seed);
+        if x.rows.is_empty() {
+            continue;
+        }
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let mut all = Vec::new();
+        while s.next(0) == Step::Solution {
+            all.push(s.solution().unwrap().to_vec());
+        }
+        s.reset();
+        let r = (seed % x.rows.len() as u64) as u32;
+        let want = all.iter().filter(|v| v.contains(&r)).count() as u64;
+        match s.select_row(r) {
+            Ok(()) => {
+                assert_eq!(s.count(0), want, "seed {seed} row {r}");
+                while s.next(0) == Step::Solution {
+                    assert_eq!(s.solution().unwrap()[0], r);
+                }
+            }
+            Err(e) => panic!("seed {seed}: {e:?}"),
+        }
+        // A second forced row that clashes is refused and changes nothing.
+        for q in 0..x.rows.len() as u32 {
+            if q != r && !all.iter().any(|v| v.contains(&r) && v.contains(&q)) {
+                let compatible = x.compatible(&[r, q]);
+                let before = s.count(0);
+                let got = s.select_row(q);
+                if compatible {
+                    assert!(got.is_ok(), "seed {seed} rows {r} {q}");
+                    s.unselect_all().unwrap();
+                    s.select_row(r).unwrap();
+                } else {
+                    assert!(got.is_err(), "seed {seed} rows {r} {q}");
+                    assert_eq!(s.count(0), before);
+                }
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn images_resume_exactly() {
+    for seed in 0..60 {
+        let x = Xcc::random(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let mut all = Vec::new();
+        while s.next(0) == Step::Solution {
+            all.push(s.solution().unwrap().to_vec());
+        }
+        s.reset();
+        drop(s);
+        // Stop after every few updates, copy the block, attach the copy, go on there.
+        let mut got = Vec::new();
+        let mut cur = block.clone();
+        loop {
+            let mut copy = cur.clone();
+            let mut t = XSolver::attach(&mut copy).expect("a genuine image attaches");
+            let step = t.next(2);
+            if step == Step::Solution {
+                got.push(t.solution().unwrap().to_vec());
+            }
+            drop(t);
+            // The attached copy is the very block the original would have.
+            let mut orig = XSolver::open(&mut cur).unwrap();
+            let step2 = orig.next(2);
+            assert_eq!(step, step2);
+            drop(orig);
+            assert_eq!(copy, cur, "seed {seed}");
+            if step == Step::Exhausted {
+                break;
+            }
+        }
+        assert_eq!(got, all, "seed {seed}");
+    }
+}
+
+#[test]
+fn damaged_images_are_refused_or_repaired_never_trusted() {
+    let x = Xcc::random(7);
+    let mut block = x.block();
+    let mut s = x.load(&mut block);
+    s.next(5);
+    drop(s);
+    let mut g = Rng(99);
+    for _ in 0..2000 {
+        let mut copy = block.clone();
+        let i = g.below(copy.len() as u64) as usize;
+        copy[i] ^= 1 << g.below(32);
+        let before = copy.clone();
+        let refused = match XSolver::attach(&mut copy) {
+            Err(_) => true,
+            Ok(mut t) => {
+                // Whatever was accepted runs to the end without panicking.
+                while t.next(1000) != Step::Exhausted {}
+                false
+            }
+        };
+        if refused {
+            assert_eq!(copy, before, "a refused image is left as it was");
+        }
+    }
+}
+
+/// Knuth's example from dlx2.w (and TAOCP 7.2.2.1 (49)): one solution.
+#[test]
+fn knuths_example() {
+    // | A simple example of color controls
+    // A B C | X Y
+    // A B X:0 Y:0
+    // A C X:1 Y:1
+    // X:0 Y:1
+    // B X:1
+    // C Y:1
+    let rows = vec![
+        vec![(0, 0), (1, 0), (3, 1), (4, 1)],
+        vec![(0, 0), (2, 0), (3, 2), (4, 2)],
+        vec![(1, 0), (3, 2)],
+        vec![(2, 0), (4, 2)],
+    ];
+    let x = Xcc {
+        primary: 3,
+        secondary: 2,
+        colors: 2,
+        rows,
+    };
+    let mut block = x.block();
+    let mut s = x.load(&mut block);
+    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.solution().unwrap(), &[1, 2]);
+    assert_eq!(s.next(0), Step::Exhausted);
+    // DLX2 on this input (the option "X:0 Y:1" without a primary item dropped).
+    let st = s.stats();
+    assert_eq!(
+        (st.solutions, st.nodes, st.updates, st.cleansings),
+        KNUTH_EXAMPLE
+    );
+}
+
+const KNUTH_EXAMPLE: (u64, u64, u64, u64) = (1, 4, 14, 5);
