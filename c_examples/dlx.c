@@ -36,7 +36,7 @@ static const char usage[] =
     "line. Statistics go to stderr: solutions, nodes, updates and cleansings, counted as\n"
     "Knuth's DLX2 counts them.\n"
     "Exit status: 0 done (also when --limit or --first stopped the search), 1 bad input\n"
-    "or usage ('line N: reason' on stderr), 2 stopped by --budget or --time (a --count\n"
+    "or usage ('line N: reason' on stderr), 3 stopped by --budget or --time (a --count\n"
     "is then a lower bound).\n";
 
 static uint64_t number(const char *opt, const char *s, uint64_t max) {
@@ -235,12 +235,15 @@ int main(int argc, char **argv) {
     printf("%llu\n", (unsigned long long)found);
     cli_output_ok();
   }
+  /* The answer first: when it cannot be written, that is the one line on stderr. */
+  fflush(stdout);
+  cli_output_ok();
   dlx_get_stats(s, &stats);
   dlx_get_cleansings(s, &cleansings);
   if (stopped) {
     fprintf(stderr, "dlx: stopped by --%s after %llu solutions%s\n", why,
             (unsigned long long)found, count_only ? " (the count is a lower bound)" : "");
-    status = 2;
+    status = 3;
   }
   if (!quiet)
     fprintf(stderr,

@@ -91,9 +91,9 @@ fn first_limit_seed_and_budget() {
         s == lines
     });
     assert!(found, "{one}");
-    // A budget too small: a lower bound and exit status 2.
+    // A budget too small: a lower bound and exit status 3 (as sudoku --time).
     let cut = run_example("dlx", &["--count", "--budget", "50"], input.as_bytes());
-    assert_eq!(cut.status.code(), Some(2));
+    assert_eq!(cut.status.code(), Some(3));
     let n: u64 = String::from_utf8_lossy(&cut.stdout).trim().parse().unwrap();
     assert!(n < 198);
     assert!(stderr_of(&cut).contains("stopped by --budget"));
