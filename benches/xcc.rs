@@ -304,7 +304,7 @@ fn main() {
     if std::env::args().any(|a| a == "--wall") {
         clock::WALL.store(true, std::sync::atomic::Ordering::Relaxed);
     }
-    let problems = vec![
+    let problems = [
         word_squares(5, 60, 3, 1),
         word_squares(5, 70, 3, 2),
         word_squares(6, 140, 3, 3),

@@ -27,6 +27,13 @@ impl Handle for XBlock {
     fn open(words: &mut [u32]) -> Result<XSolver<'_>, Error> {
         XSolver::open(words)
     }
+    type Dims = dlx_xdims;
+    fn required_bytes(d: &dlx_xdims) -> Option<usize> {
+        d.required()
+    }
+    fn init(words: &mut [u32], d: dlx_xdims) -> Result<(), Error> {
+        XSolver::init(words, d.core().ok_or(Error::Arg)?).map(drop)
+    }
 }
 
 /// The fixed capacity of a solver with colours (and, later, bounds).
@@ -128,13 +135,8 @@ pub unsafe extern "C" fn dlx_init_in_x(
         // SAFETY: forwarded from the caller.
         return unsafe { super::solver::dlx_init_in(mem, len, &p, out) };
     }
-    let dims = d.core();
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::init_in(mem, len, out.cast::<*mut XBlock>(), d.required(), |w| {
-            XSolver::init(w, dims.ok_or(Error::Arg)?).map(drop)
-        })
-    }
+    unsafe { guard::init_in(mem, len, &d, out.cast::<*mut XBlock>()) }
 }
 
 /// Like `dlx_init_in_x`, with a block allocated on the heap; release it with
@@ -149,13 +151,8 @@ pub unsafe extern "C" fn dlx_new_x(d: *const dlx_xdims, out: *mut *mut dlx_solve
         // SAFETY: forwarded from the caller.
         return unsafe { super::solver::dlx_new(&p, out) };
     }
-    let dims = d.core();
     // SAFETY: forwarded from the caller.
-    unsafe {
-        guard::new(out.cast::<*mut XBlock>(), d.required(), |w| {
-            XSolver::init(w, dims.ok_or(Error::Arg)?).map(drop)
-        })
-    }
+    unsafe { guard::new(&d, out.cast::<*mut XBlock>()) }
 }
 
 /// Adds a row over the `n` columns `cols[0..n]` whose entries carry the colours
