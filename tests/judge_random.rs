@@ -65,11 +65,12 @@ fn run(program: &str, input: &[u8]) -> Run {
         if let Some(st) = child.try_wait().unwrap() {
             break st;
         }
-        if start.elapsed() > Duration::from_secs(2) {
+        if start.elapsed() > common::HANG_GUARD {
             let _ = child.kill();
             let _ = child.wait();
             panic!(
-                "{program}: still running after 2 s on input (hex) {}",
+                "{program}: still running after {:?} on input (hex) {}",
+                common::HANG_GUARD,
                 hex(input)
             );
         }
