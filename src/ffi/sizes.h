@@ -5,8 +5,11 @@
  * (Written in src/ffi/sizes.h, which build.rs puts here; it spells out in C the block
  * layouts of src/core/layout.rs, src/core/maximize.rs, src/tiling and src/sudoku,
  * and tests/c/test_promises.c compares every macro with its function.)
+ * Each public macro's comment is a Doxygen block naming it with @def (its helpers,
+ * ending in '_', stay undocumented); CI's docs/Doxyfile fails on a public macro without.
  */
-/*
+/**
+ * @def DLX_ALIGNED
  * DLX_ALIGNED: put it first in the declaration of a static block, in C11, C++11 or
  * GNU C:  DLX_ALIGNED static unsigned char pool[DLX_REQUIRED_SIZE(...)];
  */
@@ -18,7 +21,8 @@
 #define DLX_ALIGNED __attribute__((aligned(8)))
 #endif
 
-/*
+/**
+ * @def DLX_REQUIRED_SIZE
  * DLX_REQUIRED_SIZE(primary, secondary, max_rows, max_entries): the bytes a solver
  * needs, as a constant expression (equal to dlx_required_size for every input, 0 when
  * the size does not fit size_t or the problem has 2^31 nodes or more), so that
@@ -37,7 +41,8 @@
        ? (size_t)0 \
        : (size_t)(4u * DLX_WORDS_(p, s, r, e)))
 
-/*
+/**
+ * @def DLX_REQUIRED_SIZE_X
  * DLX_REQUIRED_SIZE_X(primary, secondary, max_rows, max_entries, colors, bounded): the
  * bytes a solver with colours (dlx_init_in_x) needs, as a constant expression equal to
  * dlx_required_size_x. With colors == 0 and bounded == 0 it is DLX_REQUIRED_SIZE (a
@@ -55,7 +60,8 @@
        ? (size_t)0 \
        : (size_t)(4u * DLX_XWORDS_(p, s, r, e)))
 
-/*
+/**
+ * @def DLX_MAXIMIZER_REQUIRED_SIZE
  * DLX_MAXIMIZER_REQUIRED_SIZE(primary, secondary, max_rows, max_entries): the bytes a
  * maximiser (dlx_maximizer_init_in) for solvers of these dimensions needs, as a
  * constant expression equal to dlx_maximizer_required_size. In 32-bit words: 24
@@ -70,7 +76,8 @@
        ? (size_t)0 \
        : (size_t)(4u * DLX_MAX_WORDS_(p, s, r, e)))
 
-/*
+/**
+ * @def DLX_TILING_REQUIRED_SIZE
  * DLX_TILING_REQUIRED_SIZE(width, height, depth, max_pieces, max_piece_cells,
  * max_placements): the bytes a tiling (dlx_tiling_init_in) needs, as a constant
  * expression equal to dlx_tiling_required_size for dimensions in range (see
@@ -90,7 +97,8 @@
                              DLX_TILING_R_(w, h, d, p, r), \
                              DLX_TILING_R_(w, h, d, p, r) * ((uint64_t)(k) + 1u)))))
 
-/*
+/**
+ * @def DLX_SUDOKU_REQUIRED_SIZE
  * DLX_SUDOKU_REQUIRED_SIZE(box_rows, box_cols): the bytes a Sudoku helper
  * (dlx_sudoku_init_in) for boxes of box_rows x box_cols needs, as a constant
  * expression equal to dlx_sudoku_required_size (0 unless both are 1..64 and
