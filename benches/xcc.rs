@@ -1,8 +1,9 @@
-//! Exact cover with colours: our Algorithm C engine against Knuth's DLX2 (and SSXCC)
-//! on generated puzzles: word squares, word searches and random XCC instances.
+//! Exact cover with colours and multiplicities: our Algorithms C and M against Knuth's
+//! DLX2, DLX3 (and SSXCC) on generated puzzles: word squares, word searches, random XCC
+//! instances, and queens with k per row and column (MCC).
 //!
 //!   cargo bench --bench xcc                      our figures and times only
-//!   DLX2=path/to/dlx2 SSXCC=path/to/ssxcc cargo bench --bench xcc
+//!   DLX2=path/to/dlx2 DLX3=path/to/dlx3 SSXCC=path/to/ssxcc cargo bench --bench xcc
 //!
 //! Knuth's programs are not part of this repository: build them from dlx2.w and
 //! ssxcc.w (TAOCP's programs, ctangle) and point the variables at them. Each instance
@@ -28,12 +29,21 @@ struct Problem {
     primary: usize,
     colours: usize,
     options: Vec<Vec<(u32, u32)>>,
+    /// Bounds of the primary items (empty: Algorithm C, compared with DLX2; else
+    /// Algorithm M, compared with DLX3).
+    bounds: Vec<(u32, u32)>,
 }
 
 impl Problem {
     fn knuth(&self) -> String {
         let mut t = format!("| {}\n", self.name);
-        t += &self.items[..self.primary].join(" ");
+        let primary: Vec<String> = (0..self.primary)
+            .map(|i| match self.bounds.get(i) {
+                Some(&(u, v)) if (u, v) != (1, 1) => format!("{u}:{v}|{}", self.items[i]),
+                _ => self.items[i].clone(),
+            })
+            .collect();
+        t += &primary.join(" ");
         if self.items.len() > self.primary {
             t += " | ";
             t += &self.items[self.primary..].join(" ");
@@ -121,6 +131,7 @@ fn word_squares(n: usize, words: usize, letters: u64, seed: u64) -> Problem {
         primary: 2 * n,
         colours: letters as usize,
         options,
+        bounds: Vec::new(),
     }
 }
 
@@ -178,6 +189,7 @@ fn word_search(w: usize, h: usize, words: usize, letters: u64, seed: u64) -> Pro
         primary: words,
         colours: letters as usize,
         options,
+        bounds: Vec::new(),
     }
 }
 
@@ -210,6 +222,37 @@ fn random_xcc(p: usize, s: usize, rows: usize, colours: u64, seed: u64) -> Probl
         primary: p,
         colours: colours as usize,
         options,
+        bounds: Vec::new(),
+    }
+}
+
+/// Queens with multiplicities: exactly `k` queens in every row and column of an n x n
+/// board, at most `d` on every diagonal (all primary items with bounds).
+fn queens_mcc(n: usize, k: u32, d: u32) -> Problem {
+    let mut items: Vec<String> = (0..n).map(|i| format!("r{i}")).collect();
+    items.extend((0..n).map(|j| format!("c{j}")));
+    items.extend((0..2 * n - 1).map(|i| format!("a{i}")));
+    items.extend((0..2 * n - 1).map(|i| format!("b{i}")));
+    let mut bounds = vec![(k, k); 2 * n];
+    bounds.extend(vec![(0, d); 4 * n - 2]);
+    let mut options = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            options.push(vec![
+                (i as u32, 0),
+                ((n + j) as u32, 0),
+                ((2 * n + i + j) as u32, 0),
+                ((4 * n - 1 + i + n - 1 - j) as u32, 0),
+            ]);
+        }
+    }
+    Problem {
+        name: format!("{n}x{n} board, {k} queens per row and column, at most {d} per diagonal"),
+        primary: items.len(),
+        items,
+        colours: 0,
+        options,
+        bounds,
     }
 }
 
@@ -221,6 +264,7 @@ fn ours(p: &Problem) -> ([u64; 4], Duration) {
         max_rows: p.options.len() as u32,
         max_entries: p.options.iter().map(|o| o.len() as u32).sum(),
         colors: p.colours as u32,
+        bounded: if p.bounds.is_empty() { 0 } else { p.primary as u32 },
     };
     let mut block = vec![0u32; dims.required_words().unwrap() as usize];
     let mut s = XSolver::init(&mut block, dims).unwrap();
@@ -228,6 +272,9 @@ fn ours(p: &Problem) -> ([u64; 4], Duration) {
         let cols: Vec<u32> = o.iter().map(|e| e.0).collect();
         let colours: Vec<u32> = o.iter().map(|e| e.1).collect();
         s.add_row(&cols, Some(&colours)).unwrap();
+    }
+    for (i, &(u, v)) in p.bounds.iter().enumerate() {
+        s.set_bounds(i as u32, u, v).unwrap();
     }
     let mut best = Duration::MAX;
     let mut figures = [0; 4];
@@ -312,22 +359,31 @@ fn main() {
         word_search(7, 7, 11, 3, 5),
         random_xcc(24, 16, 260, 3, 6),
         random_xcc(28, 20, 320, 2, 7),
+        queens_mcc(6, 2, 2),
+        queens_mcc(7, 2, 2),
+        queens_mcc(8, 3, 3),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/xcc-bench");
     std::fs::create_dir_all(&dir).unwrap();
     let dlx2 = std::env::var("DLX2").ok();
+    let dlx3 = std::env::var("DLX3").ok();
     let ssxcc = std::env::var("SSXCC").ok();
     let mut table = String::from(
-        "| instance | solutions | nodes | updates | cleansings | ours ms | DLX2 ms | DLX2 / ours | SSXCC ms | SSXCC / ours |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| instance | solutions | nodes | updates | cleansings | ours ms | DLX2 (DLX3) ms | Knuth / ours | SSXCC ms | SSXCC / ours |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for (k, p) in problems.iter().enumerate() {
         let file = dir.join(format!("{k}.dlx"));
         std::fs::write(&file, p.knuth()).unwrap();
         let (f, t) = ours(p);
-        let d = dlx2.as_deref().and_then(|prog| knuth(prog, &file));
-        let x = ssxcc.as_deref().and_then(|prog| knuth(prog, &file));
+        let knuths = if p.bounds.is_empty() { &dlx2 } else { &dlx3 };
+        let d = knuths.as_deref().and_then(|prog| knuth(prog, &file));
+        let x = if p.bounds.is_empty() {
+            ssxcc.as_deref().and_then(|prog| knuth(prog, &file))
+        } else {
+            None
+        };
         if let Some((kf, _)) = d {
-            assert_eq!(f, kf, "{}: our figures differ from DLX2's", p.name);
+            assert_eq!(f, kf, "{}: our figures differ from Knuth's", p.name);
         }
         if let Some((xf, _)) = x {
             assert_eq!(f[0], xf[0], "{}: SSXCC counts differently", p.name);

@@ -1,5 +1,6 @@
 /* dlx: a command-line exact-cover solver that reads Knuth's input format (the format of
- * his DLX1 and DLX2 programs; see c_examples/input/knuth.h), with colours.
+ * his DLX1, DLX2 and DLX3 programs; see c_examples/input/knuth.h), with colours and
+ * multiplicities.
  *
  *   dlx [--count | --first K] [--seed S] [--limit N] [--budget U] [--time S]
  *       [--progress] [--quiet] [FILE]
@@ -19,8 +20,9 @@ static const char usage[] =
     "usage: dlx [--count | --first K] [--seed S] [--limit N] [--budget U] [--time S]\n"
     "           [--progress] [--quiet] [FILE]\n"
     "Solves the exact-cover problem in FILE (or standard input), written in Knuth's input\n"
-    "format for DLX1/DLX2: '|' comment lines; a first line naming the items, a lone '|'\n"
-    "before the secondary ones; then one option per line, 'item:colour' giving a\n"
+    "format for DLX1/DLX2/DLX3: '|' comment lines; a first line naming the items, a lone\n"
+    "'|' before the secondary ones, 'u:v|item' (or 'v|item') giving a primary item\n"
+    "bounds (covered u to v times); then one option per line, 'item:colour' giving a\n"
     "secondary item a colour (options agreeing on an item's colour may share it).\n"
     "Options without a primary item are dropped with a warning, as Knuth's programs do.\n"
     "  --count        print the number of solutions alone on the first line of stdout\n"
@@ -34,7 +36,7 @@ static const char usage[] =
     "  --quiet        no statistics on stderr\n"
     "Solutions are printed as their option lines, each solution followed by an empty\n"
     "line. Statistics go to stderr: solutions, nodes, updates and cleansings, counted as\n"
-    "Knuth's DLX2 counts them.\n"
+    "Knuth's DLX2 counts them (DLX3 when some item has bounds).\n"
     "Exit status: 0 done (also when --limit or --first stopped the search), 1 bad input\n"
     "or usage ('line N: reason' on stderr), 3 stopped by --budget or --time (a --count\n"
     "is then a lower bound).\n";
@@ -154,17 +156,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "dlx: line %lu: option without a primary item ignored\n",
             in.dropped_line[o]);
   }
-  if (in.has_bounds) {
-    dlxin_free(&in);
-    cli_fail("bounds (multiplicities, u:v|item) are not supported by this version");
-  }
-
   d.primary = in.primary;
   d.secondary = in.items.n - in.primary;
   d.max_rows = in.options ? in.options : 1;
   d.max_entries = in.entries ? in.entries : 1;
   d.colors = in.colours.n;
   d.bounded = 0;
+  for (o = 0; o < in.primary; o++) d.bounded += in.lo[o] != 1 || in.hi[o] != 1;
   st = dlx_new_x(&d, &s);
   if (st != DLX_OK) {
     dlxin_free(&in);
@@ -176,6 +174,17 @@ int main(int argc, char **argv) {
     st = dlx_add_row_colored(s, in.item + e, in.colour + e, in.start[o + 1] - e, NULL);
     if (st != DLX_OK) {
       snprintf(msg, sizeof msg, "line %lu: %s", in.line[o], dlx_status_str(st));
+      dlx_free(s);
+      dlxin_free(&in);
+      cli_fail(msg);
+    }
+  }
+  for (o = 0; o < in.primary; o++) {
+    if (in.lo[o] == 1 && in.hi[o] == 1) continue;
+    st = dlx_set_bounds(s, o, in.lo[o], in.hi[o]);
+    if (st != DLX_OK) {
+      snprintf(msg, sizeof msg, "bounds of item '%.64s': %s", dlxin_name(&in.items, o),
+               dlx_status_str(st));
       dlx_free(s);
       dlxin_free(&in);
       cli_fail(msg);

@@ -66,21 +66,25 @@
 /**
  * @def DLX_REQUIRED_SIZE_X
  * DLX_REQUIRED_SIZE_X(primary, secondary, max_rows, max_entries, colors, bounded): the
- * bytes a solver with colours (dlx_init_in_x) needs, as a constant expression equal to
- * dlx_required_size_x. With colors == 0 and bounded == 0 it is DLX_REQUIRED_SIZE (a
- * plain solver); bounded must be 0 in this version (else 0). In 32-bit words: 32
- * header words, 2*(columns+2), 5 per node (links, colour, colour as added), two per
- * row and two per primary column.
+ * bytes a solver with colours or bounds (dlx_init_in_x) needs, as a constant
+ * expression equal to dlx_required_size_x. With colors == 0 and bounded == 0 it is
+ * DLX_REQUIRED_SIZE (a plain solver). In 32-bit words, with L levels (primary, or
+ * primary + max_rows when bounded > 0): 40 header words, 2*(columns+2), 5 per node
+ * (links, colour, colour as added), two per row, two per level, and with bounds one
+ * more per level and four per primary column. 0 when bounded > primary.
  */
-#define DLX_XWORDS_(p, s, r, e) \
-  (32u + 2u * ((uint64_t)(p) + (uint64_t)(s) + 2u) + 5u * DLX_NODES_(p, s, r, e) + \
-   2u * (uint64_t)(r) + 2u * (uint64_t)(p))
+#define DLX_XLEVELS_(p, r, b) ((b) ? (uint64_t)(p) + (uint64_t)(r) : (uint64_t)(p))
+#define DLX_XWORDS_(p, s, r, e, b) \
+  (40u + 2u * ((uint64_t)(p) + (uint64_t)(s) + 2u) + 5u * DLX_NODES_(p, s, r, e) + \
+   2u * (uint64_t)(r) + 2u * DLX_XLEVELS_(p, r, b) + \
+   ((b) ? DLX_XLEVELS_(p, r, b) + 4u * (uint64_t)(p) : 0u))
 #define DLX_REQUIRED_SIZE_X(p, s, r, e, k, b) \
   (((k) == 0 && (b) == 0) ? DLX_REQUIRED_SIZE(p, s, r, e) \
-   : ((b) != 0 || (uint64_t)(k) > 0x7FFFFFFFu || DLX_NODES_(p, s, r, e) > 0x7FFFFFFFu || \
-      DLX_XWORDS_(p, s, r, e) > SIZE_MAX / 4u) \
+   : ((uint64_t)(b) + 1u > (uint64_t)(p) + 1u || (uint64_t)(k) > 0x7FFFFFFFu || \
+      DLX_NODES_(p, s, r, e) > 0x7FFFFFFFu || DLX_XLEVELS_(p, r, b) > 0x7FFFFFFFu || \
+      DLX_XWORDS_(p, s, r, e, b) > SIZE_MAX / 4u) \
        ? (size_t)0 \
-       : (size_t)(4u * DLX_XWORDS_(p, s, r, e)))
+       : (size_t)(4u * DLX_XWORDS_(p, s, r, e, b)))
 
 /**
  * @def DLX_MAXIMIZER_REQUIRED_SIZE
@@ -329,9 +333,9 @@ typedef struct dlx_xdims {
    */
   uint32_t colors;
   /**
-   * Primary columns that may carry bounds (multiplicities). Must be 0 in this
-   * version: `dlx_init_in_x` and `dlx_new_x` answer `DLX_ERR_ARG` otherwise, and
-   * `dlx_required_size_x` 0.
+   * Primary columns that may get bounds other than [1, 1] (multiplicities, see
+   * `dlx_set_bounds`), at most `primary`. 0: exact cover with colours (Knuth's
+   * Algorithm C, DLX2); more: Algorithm M (DLX3).
    */
   uint32_t bounded;
 } dlx_xdims;
@@ -773,8 +777,11 @@ size_t dlx_required_size_x(const struct dlx_xdims *d);
  * Not available for solvers with colours: `dlx_split` and `dlx_count_parallel`
  * (`DLX_ERR_STATE`), and the maximiser (it takes plain dimensions).
  *
+ * With `bounded > 0`, primary columns may get bounds (`dlx_set_bounds`) and the
+ * search is Knuth's Algorithm M (DLX3) instead.
+ *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large, `colors` above
- * 2^31 - 1, or `bounded` not 0), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+ * 2^31 - 1, or `bounded` above `primary`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
  *
  * # Safety
  * `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
@@ -810,6 +817,27 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
                                const uint32_t *colors,
                                size_t n,
                                uint32_t *row_out);
+
+/**
+ * Gives primary column `col` the bounds [lo, hi]: every solution covers it at
+ * least `lo` and at most `hi` times (Knuth's multiplicities; [1, 1] is an ordinary
+ * primary column, [0, 1] behaves as a secondary one). Needs a solver made with
+ * `bounded > 0`; at most `bounded` columns may have bounds other than [1, 1] at
+ * once. The search is then Knuth's Algorithm M (his program DLX3): the same
+ * solutions in the same order and the same figures (nodes, updates, cleansings)
+ * as DLX3 on the same items, bounds and options. Such a solver takes no forced rows
+ * (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image (`dlx_image`:
+ * `DLX_ERR_STATE`), and `dlx_progress` says only 0 (under way) or 1 (finished).
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
+ * `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
+ * `DLX_ERR_CAPACITY` (more than `bounded` columns with bounds), `DLX_ERR_STATE` (a
+ * search is under way).
+ *
+ * # Safety
+ * `s` is NULL or a live handle.
+ */
+dlx_status dlx_set_bounds(struct dlx_solver *s, uint32_t col, uint32_t lo, uint32_t hi);
 
 /**
  * Knuth's "cleansings" of the current or last search (see `dlx_get_stats`): one

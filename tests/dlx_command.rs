@@ -196,16 +196,41 @@ fn bad_input_is_refused_with_its_line() {
 }
 
 #[test]
-fn help_and_bounds() {
+fn help() {
     let out = run_example("dlx", &["--help"], b"");
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: dlx"));
-    // Multiplicities are parsed but not solved by this version: said plainly.
-    let out = run_example("dlx", &[], b"2|a b\na\nb\n");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr_of(&out).contains("not supported"),
-        "{}",
-        stderr_of(&out)
-    );
+}
+
+#[test]
+fn bounds_counts_and_figures_equal_dlx3() {
+    let text = include_str!("data/xcc/random_dlx3.txt");
+    for line in text.lines().filter(|l| !l.starts_with('#')).step_by(5) {
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let x = Xcc::random_mcc(v[0]);
+        if x.bounds.iter().all(|&b| b == (1, 1)) {
+            // No bounds in the input: the command runs Algorithm C (DLX2's figures).
+            continue;
+        }
+        let out = run_example("dlx", &["--count"], x.knuth().as_bytes());
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{}\n", v[1]));
+        let want = format!(
+            "{} solution{}, {} nodes, {} updates, {} cleansings",
+            v[1],
+            if v[1] == 1 { "" } else { "s" },
+            v[2],
+            v[3],
+            v[4]
+        );
+        assert!(
+            stderr_of(&out).contains(&want),
+            "seed {}: {}",
+            v[0],
+            stderr_of(&out)
+        );
+    }
 }

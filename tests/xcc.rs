@@ -254,6 +254,7 @@ fn knuths_example() {
         secondary: 2,
         colors: 2,
         rows,
+        bounds: Vec::new(),
     };
     let mut block = x.block();
     let mut s = x.load(&mut block);

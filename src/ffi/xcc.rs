@@ -51,9 +51,9 @@ pub struct dlx_xdims {
     pub max_entries: u32,
     /// Colours are the numbers `1 .. colors` (at most 2^31 - 1); 0 = no colours.
     pub colors: u32,
-    /// Primary columns that may carry bounds (multiplicities). Must be 0 in this
-    /// version: `dlx_init_in_x` and `dlx_new_x` answer `DLX_ERR_ARG` otherwise, and
-    /// `dlx_required_size_x` 0.
+    /// Primary columns that may get bounds other than [1, 1] (multiplicities, see
+    /// `dlx_set_bounds`), at most `primary`. 0: exact cover with colours (Knuth's
+    /// Algorithm C, DLX2); more: Algorithm M (DLX3).
     pub bounded: u32,
 }
 
@@ -69,12 +69,13 @@ impl dlx_xdims {
     }
 
     fn core(&self) -> Option<XDims> {
-        (self.bounded == 0).then_some(XDims {
+        Some(XDims {
             primary: self.primary,
             secondary: self.secondary,
             max_rows: self.max_rows,
             max_entries: self.max_entries,
             colors: self.colors,
+            bounded: self.bounded,
         })
     }
 
@@ -118,8 +119,11 @@ pub unsafe extern "C" fn dlx_required_size_x(d: *const dlx_xdims) -> usize {
 /// Not available for solvers with colours: `dlx_split` and `dlx_count_parallel`
 /// (`DLX_ERR_STATE`), and the maximiser (it takes plain dimensions).
 ///
+/// With `bounded > 0`, primary columns may get bounds (`dlx_set_bounds`) and the
+/// search is Knuth's Algorithm M (DLX3) instead.
+///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (dimensions too large, `colors` above
-/// 2^31 - 1, or `bounded` not 0), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
+/// 2^31 - 1, or `bounded` above `primary`), `DLX_ERR_MISALIGNED`, `DLX_ERR_TOO_SMALL`.
 ///
 /// # Safety
 /// `mem` points at `len` writable bytes; `d` and `out` are valid or NULL.
@@ -223,6 +227,41 @@ fn too_long(searching: bool) -> Error {
         Error::State
     } else {
         Error::Capacity
+    }
+}
+
+/// Gives primary column `col` the bounds [lo, hi]: every solution covers it at
+/// least `lo` and at most `hi` times (Knuth's multiplicities; [1, 1] is an ordinary
+/// primary column, [0, 1] behaves as a secondary one). Needs a solver made with
+/// `bounded > 0`; at most `bounded` columns may have bounds other than [1, 1] at
+/// once. The search is then Knuth's Algorithm M (his program DLX3): the same
+/// solutions in the same order and the same figures (nodes, updates, cleansings)
+/// as DLX3 on the same items, bounds and options. Such a solver takes no forced rows
+/// (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image (`dlx_image`:
+/// `DLX_ERR_STATE`), and `dlx_progress` says only 0 (under way) or 1 (finished).
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
+/// `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
+/// `DLX_ERR_CAPACITY` (more than `bounded` columns with bounds), `DLX_ERR_STATE` (a
+/// search is under way).
+///
+/// # Safety
+/// `s` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_set_bounds(
+    s: *mut dlx_solver,
+    col: u32,
+    lo: u32,
+    hi: u32,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        if is_xcc(s) {
+            with(s.cast::<XBlock>(), |x| x.set_bounds(col, lo, hi))
+        } else {
+            // A plain solver has no room for bounds.
+            with(s, |_| Err::<(), Error>(Error::Arg))
+        }
     }
 }
 
@@ -442,6 +481,9 @@ pub(crate) mod route {
         // SAFETY: forwarded from the caller.
         unsafe {
             with(x(s), |x| {
+                if x.dims().bounded != 0 {
+                    return Err(Error::State);
+                }
                 let bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
                 (*mem, *len) = (s.cast(), bytes);
                 Ok::<(), Error>(())

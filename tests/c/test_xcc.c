@@ -57,9 +57,12 @@ static void test_sizes(void) {
   p.primary = 3, p.secondary = 2, p.max_rows = 4, p.max_entries = 12;
   CHECK(dlx_required_size_x(&d) == dlx_required_size(&p));
   CHECK(DLX_REQUIRED_SIZE_X(3, 2, 4, 12, 0, 0) == DLX_REQUIRED_SIZE(3, 2, 4, 12));
-  /* Out of range: bounds (not in this version), too many colours, too many nodes. */
+  /* Bounds: more room (levels, bounds); more bounded columns than primary: 0. */
   d.bounded = 1;
-  CHECK(dlx_required_size_x(&d) == 0 && DLX_REQUIRED_SIZE_X(3, 2, 4, 12, 0, 1) == 0);
+  CHECK(dlx_required_size_x(&d) == DLX_REQUIRED_SIZE_X(3, 2, 4, 12, 0, 1));
+  CHECK(dlx_required_size_x(&d) > DLX_REQUIRED_SIZE_X(3, 2, 4, 12, 1, 0));
+  d.bounded = 4;
+  CHECK(dlx_required_size_x(&d) == 0 && DLX_REQUIRED_SIZE_X(3, 2, 4, 12, 0, 4) == 0);
   d.bounded = 0;
   d.colors = 0x80000000u;
   CHECK(dlx_required_size_x(&d) == 0 && DLX_REQUIRED_SIZE_X(3, 2, 4, 12, 0x80000000u, 0) == 0);
@@ -73,7 +76,11 @@ static void test_sizes(void) {
     for (k = 0; k < 50; ++k) {
       d.primary = k, d.secondary = 3 * k, d.max_rows = 7 * k, d.max_entries = 11 * k;
       d.colors = k;
+      d.bounded = 0;
       CHECK(dlx_required_size_x(&d) == DLX_REQUIRED_SIZE_X(k, 3 * k, 7 * k, 11 * k, k, 0));
+      d.bounded = k / 2;
+      CHECK(dlx_required_size_x(&d) ==
+            DLX_REQUIRED_SIZE_X(k, 3 * k, 7 * k, 11 * k, k, k / 2));
     }
   }
 }
@@ -86,7 +93,7 @@ static void test_init_errors(void) {
   CHECK_STATUS(dlx_init_in_x(pool, sizeof pool, &d, NULL), DLX_ERR_NULL);
   CHECK_STATUS(dlx_init_in_x(pool + 4, sizeof pool - 4, &d, &s), DLX_ERR_MISALIGNED);
   CHECK_STATUS(dlx_init_in_x(pool, sizeof pool - 1, &d, &s), DLX_ERR_TOO_SMALL);
-  d.bounded = 2;
+  d.bounded = 4; /* more than primary */
   CHECK_STATUS(dlx_init_in_x(pool, sizeof pool, &d, &s), DLX_ERR_ARG);
   CHECK_STATUS(dlx_new_x(&d, &s), DLX_ERR_ARG);
   d.bounded = 0;
@@ -291,12 +298,82 @@ static void test_add_row_colored_errors(void) {
   }
 }
 
+/* Multiplicities: Knuth's Algorithm M (DLX3). Three primary columns a, b, c with
+ * a in [1, 2], b in [0, 1], c in [1, 1]; rows: {a}, {a b}, {a c}, {b c}, {c}. */
+static void test_bounds(void) {
+  dlx_xdims d;
+  dlx_solver *s = NULL, *p = NULL;
+  static const uint32_t r0[] = {0}, r1[] = {0, 1}, r2[] = {0, 2}, r3[] = {1, 2}, r4[] = {2};
+  uint64_t count = 7, before;
+  const void *mem;
+  size_t len;
+  double f;
+  d.primary = 3, d.secondary = 0, d.max_rows = 5, d.max_entries = 8, d.colors = 0;
+  d.bounded = 2;
+  CHECK_STATUS(dlx_new_x(&d, &s), DLX_OK);
+  CHECK_STATUS(dlx_add_row(s, r0, 1, NULL), DLX_OK);
+  CHECK_STATUS(dlx_add_row(s, r1, 2, NULL), DLX_OK);
+  CHECK_STATUS(dlx_add_row(s, r2, 2, NULL), DLX_OK);
+  CHECK_STATUS(dlx_add_row(s, r3, 2, NULL), DLX_OK);
+  CHECK_STATUS(dlx_add_row(s, r4, 1, NULL), DLX_OK);
+  /* Without bounds, the exact covers: {a} {b c} and {a b} {c}. */
+  CHECK_STATUS(dlx_count(s, 0, &before), DLX_OK);
+  CHECK(before == 2);
+  CHECK_STATUS(dlx_set_bounds(NULL, 0, 1, 2), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_set_bounds(s, 3, 1, 2), DLX_ERR_COLUMN);
+  CHECK_STATUS(dlx_set_bounds(s, 0, 1, 0), DLX_ERR_ARG);
+  CHECK_STATUS(dlx_set_bounds(s, 0, 3, 2), DLX_ERR_ARG);
+  CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+  CHECK(count == before); /* failed calls changed nothing */
+  CHECK_STATUS(dlx_set_bounds(s, 0, 1, 2), DLX_OK);
+  CHECK_STATUS(dlx_set_bounds(s, 1, 0, 1), DLX_OK);
+  CHECK_STATUS(dlx_set_bounds(s, 2, 0, 2), DLX_ERR_CAPACITY); /* a third column */
+  CHECK_STATUS(dlx_set_bounds(s, 2, 1, 1), DLX_OK);           /* [1, 1] is free */
+  /* a in [1,2], b in [0,1], c exactly once: with {a c}: alone, + {a}, + {a b};
+   * with {b c}: + {a}; with {c}: + {a}, + {a b}, + {a} {a b}. Seven. */
+  CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+  CHECK(count == 7);
+  CHECK_STATUS(dlx_next(s, 1), DLX_BUDGET_SPENT);
+  CHECK_STATUS(dlx_set_bounds(s, 0, 1, 1), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
+  CHECK(f == 0.0);
+  CHECK_STATUS(dlx_reset(s), DLX_OK);
+  CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_STATE); /* no forced rows with bounds */
+  {
+    int n = 0;
+    dlx_status r;
+    while ((r = dlx_next(s, 0)) == DLX_SOLUTION) n++;
+    CHECK(r == DLX_EXHAUSTED && n == 7);
+    CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
+    CHECK(f == 1.0);
+  }
+  /* Back to [1, 1] everywhere: the exact covers again. */
+  CHECK_STATUS(dlx_set_bounds(s, 0, 1, 1), DLX_OK);
+  CHECK_STATUS(dlx_set_bounds(s, 1, 1, 1), DLX_OK);
+  CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+  CHECK(count == before);
+  dlx_free(s);
+  /* Solvers without room for bounds refuse them. */
+  d.bounded = 0;
+  d.colors = 1;
+  CHECK_STATUS(dlx_new_x(&d, &p), DLX_OK);
+  CHECK_STATUS(dlx_set_bounds(p, 0, 1, 2), DLX_ERR_ARG);
+  dlx_free(p);
+  d.colors = 0;
+  CHECK_STATUS(dlx_new_x(&d, &p), DLX_OK); /* a plain solver */
+  CHECK_STATUS(dlx_set_bounds(p, 0, 1, 2), DLX_ERR_ARG);
+  dlx_free(p);
+}
+
 int main(void) {
   test_sizes();
   test_init_errors();
   test_knuths_example();
   test_enumerate_and_image();
   test_add_row_colored_errors();
+  test_bounds();
   printf("%d checks, %d failed\n", checks, failures);
   return failures != 0;
 }

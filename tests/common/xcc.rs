@@ -11,6 +11,8 @@ pub struct Xcc {
     pub secondary: u32,
     pub colors: u32,
     pub rows: Vec<Vec<(u32, u32)>>,
+    /// Bounds [u, v] of the primary columns (empty: all [1, 1], Algorithm C).
+    pub bounds: Vec<(u32, u32)>,
 }
 
 impl Xcc {
@@ -21,6 +23,11 @@ impl Xcc {
             max_rows: self.rows.len() as u32,
             max_entries: self.rows.iter().map(|r| r.len() as u32).sum(),
             colors: self.colors,
+            bounded: if self.bounds.is_empty() {
+                0
+            } else {
+                self.primary
+            },
         }
     }
 
@@ -34,6 +41,9 @@ impl Xcc {
             let cols: Vec<u32> = r.iter().map(|e| e.0).collect();
             let colours: Vec<u32> = r.iter().map(|e| e.1).collect();
             s.add_row(&cols, Some(&colours)).unwrap();
+        }
+        for (c, &(u, v)) in self.bounds.iter().enumerate() {
+            s.set_bounds(c as u32, u, v).unwrap();
         }
         s
     }
@@ -83,7 +93,26 @@ impl Xcc {
             secondary,
             colors,
             rows,
+            bounds: Vec::new(),
         }
+    }
+
+    /// Random MCC instance `seed`: a random XCC instance whose primary columns get
+    /// bounds [u, v] with 0 <= u <= v <= 3 (v >= 1), [1, 1] for about a third.
+    pub fn random_mcc(seed: u64) -> Xcc {
+        let mut x = Xcc::random(seed ^ 0x5EED);
+        let mut g = Rng(seed.wrapping_mul(0xD134_2543_DE82_EF95) | 1);
+        x.bounds = (0..x.primary)
+            .map(|_| {
+                if g.below(3) == 0 {
+                    (1, 1)
+                } else {
+                    let v = 1 + g.below(3) as u32;
+                    (g.below(u64::from(v) + 1) as u32, v)
+                }
+            })
+            .collect();
+        x
     }
 
     /// Knuth's input format (item names p0.., s0..; colours a, b, c).
@@ -92,7 +121,13 @@ impl Xcc {
         let names: Vec<String> = (0..self.primary + self.secondary)
             .map(|c| self.name(c))
             .collect();
-        t += &names[..self.primary as usize].join(" ");
+        let primary: Vec<String> = (0..self.primary as usize)
+            .map(|c| match self.bounds.get(c) {
+                Some(&(u, v)) if (u, v) != (1, 1) => format!("{u}:{v}|{}", names[c]),
+                _ => names[c].clone(),
+            })
+            .collect();
+        t += &primary.join(" ");
         if self.secondary > 0 {
             t += " | ";
             t += &names[self.primary as usize..].join(" ");
@@ -123,11 +158,12 @@ impl Xcc {
     /// Is the set of rows a solution?
     pub fn is_solution(&self, chosen: &[u32]) -> bool {
         (0..self.primary).all(|c| {
-            chosen
+            let n = chosen
                 .iter()
                 .filter(|&&r| self.rows[r as usize].iter().any(|e| e.0 == c))
-                .count()
-                == 1
+                .count() as u32;
+            let (u, v) = self.bounds.get(c as usize).copied().unwrap_or((1, 1));
+            u <= n && n <= v
         }) && self.compatible(chosen)
     }
 
@@ -155,8 +191,12 @@ impl Xcc {
         let mut colour = vec![0u32; n];
         for &r in chosen {
             for &(c, k) in &self.rows[r as usize] {
+                let limit = match self.bounds.get(c as usize) {
+                    Some(&(_, v)) if c < self.primary => v,
+                    _ => 1,
+                };
                 let c = c as usize;
-                if used[c] > 0 && (k == 0 || colour[c] != k) {
+                if used[c] >= limit && (k == 0 || colour[c] != k) {
                     return false;
                 }
                 used[c] += 1;

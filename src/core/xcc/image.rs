@@ -12,7 +12,6 @@
 //! length) and the duplicate test inside each row (quadratic in its length).
 
 use super::super::header::Phase;
-use super::super::layout::HEADER_WORDS;
 use super::super::solver::Error;
 use super::search::Tally;
 use super::{
@@ -31,7 +30,7 @@ impl<'a> XSolver<'a> {
     /// busy mark and the heap flag are cleared. [`Error::Corrupt`] leaves the words
     /// as they were.
     pub fn attach(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
-        ok((words.len() as u64) >= HEADER_WORDS && !block::is_poisoned(words))?;
+        ok((words.len() as u64) >= super::X_HEADER_WORDS && !block::is_poisoned(words))?;
         let mut s = XSolver::open(words)?;
         s.check_header()?;
         s.check_rows()?;
@@ -46,7 +45,9 @@ impl<'a> XSolver<'a> {
     fn check_header(&self) -> Checked<()> {
         let h = &self.h;
         let p = h.dims.primary;
-        ok(h.flags & !(FLAG_HEAP | FLAG_HAS_SOLUTION) == 0
+        // Images of Algorithm M are not offered (dlx_image refuses them).
+        ok(h.dims.bounded == 0
+            && h.flags & !(FLAG_HEAP | FLAG_HAS_SOLUTION) == 0
             && h.rows <= h.dims.max_rows
             && h.entries <= h.dims.max_entries
             && h.forced <= p

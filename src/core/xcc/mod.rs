@@ -7,16 +7,24 @@
 //! nothing for colours: no field, no test in its loops.
 //!
 //! ```text
-//! header   HEADER_WORDS words        the common block prefix, then this kind's fields
+//! header   X_HEADER_WORDS words      the common block prefix, then this kind's fields
 //! items    2 * (columns + 2)         [left, right] of the column header lists
 //! nodes    3 * node_capacity         [up, down, top] as in the plain solver
 //! colour   node_capacity             colour of every node (0 none, PURIFIED)
 //! base     node_capacity             colour of every node as added (for images)
 //! rows     max_rows                  first node of each row
 //! order    max_rows                  the order rows are linked in (shuffled by a seed)
-//! sol      primary                   forced rows, then the rows of the solution
-//! stack    primary                   the branch node chosen at each search level
+//! sol      levels                    forced rows, then the rows of the solution
+//! stack    levels                    the branch node chosen at each search level
+//! (with bounds only:)
+//! tweak    levels                    the first node tweaked at each level (DLX3)
+//! lo, hi   primary each              the bounds given to each primary column
+//! bound    primary                   how many more rows each column may take
+//! slack    primary                   hi - lo of each column
 //! ```
+//!
+//! `levels` is `primary` without bounds (every level covers a primary column) and
+//! `primary + max_rows` with them (a level takes a row or drops a column).
 //!
 //! Search, counting and figures follow DLX2 exactly: the same column choice (first
 //! of least length in the primary list), the same nodes, updates (one per column
@@ -24,10 +32,11 @@
 //! (one per purification plus one per node whose colour it marks as known).
 
 mod image;
+mod mcc;
 mod search;
 
 use super::header::Phase;
-use super::layout::{HEADER_WORDS, MAX_NODES};
+use super::layout::MAX_NODES;
 use super::solver::{Error, Step};
 use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
 
@@ -46,7 +55,7 @@ pub const MAX_COLORS: u32 = i32::MAX as u32;
 pub const KIND: Kind = Kind {
     magic: XMAGIC,
     version: X_LAYOUT_VERSION,
-    header_words: HEADER_WORDS as usize,
+    header_words: X_HEADER_WORDS as usize,
 };
 
 // Header words after the common prefix (see `crate::block`).
@@ -68,7 +77,12 @@ const W_NODES: usize = PREFIX_WORDS + 16;
 const W_UPDATES: usize = PREFIX_WORDS + 18;
 const W_SOLUTIONS: usize = PREFIX_WORDS + 20;
 const W_CLEANSINGS: usize = PREFIX_WORDS + 22;
-const _: () = assert!(W_CLEANSINGS + 2 <= HEADER_WORDS as usize);
+const W_BOUNDED: usize = PREFIX_WORDS + 24;
+const W_NBOUNDED: usize = PREFIX_WORDS + 25;
+const W_MSTATE: usize = PREFIX_WORDS + 26;
+/// Words in this kind's header.
+pub const X_HEADER_WORDS: u64 = 40;
+const _: () = assert!(W_MSTATE < X_HEADER_WORDS as usize);
 
 /// Flag bits: the heap flag of every kind, and "a solution is ready".
 pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
@@ -83,6 +97,9 @@ pub struct XDims {
     pub max_entries: u32,
     /// Colours are `1..=colors`.
     pub colors: u32,
+    /// Primary columns that may get bounds other than [1, 1] (0: Algorithm C;
+    /// otherwise Algorithm M, Knuth's DLX3). At most `primary`.
+    pub bounded: u32,
 }
 
 /// Word offsets of the regions.
@@ -96,6 +113,11 @@ pub(crate) struct XLayout {
     order: usize,
     sol: usize,
     stack: usize,
+    tweak: usize,
+    lo: usize,
+    hi: usize,
+    bound: usize,
+    slack: usize,
     total: usize,
 }
 
@@ -108,18 +130,37 @@ impl XDims {
         self.columns() + 2 + u64::from(self.max_rows) + u64::from(self.max_entries)
     }
 
+    /// Search levels: see the module comment.
+    pub fn levels(&self) -> u64 {
+        if self.bounded == 0 {
+            u64::from(self.primary)
+        } else {
+            u64::from(self.primary) + u64::from(self.max_rows)
+        }
+    }
+
     /// Words the block needs, or `None` when node indices or colours would not fit.
     pub fn required_words(&self) -> Option<u64> {
         let nodes = self.node_capacity();
-        if nodes > MAX_NODES || self.colors > MAX_COLORS {
+        if nodes > MAX_NODES
+            || self.colors > MAX_COLORS
+            || self.bounded > self.primary
+            || self.levels() > MAX_NODES
+        {
             return None;
         }
+        let bounds = if self.bounded == 0 {
+            0
+        } else {
+            self.levels() + 4 * u64::from(self.primary)
+        };
         Some(
-            HEADER_WORDS
+            X_HEADER_WORDS
                 + 2 * (self.columns() + 2)
                 + 5 * nodes
                 + 2 * u64::from(self.max_rows)
-                + 2 * u64::from(self.primary),
+                + 2 * self.levels()
+                + bounds,
         )
     }
 
@@ -130,15 +171,26 @@ impl XDims {
 
     pub(crate) fn layout(&self) -> Option<XLayout> {
         self.required_bytes()?;
-        let items = HEADER_WORDS as usize;
+        let items = X_HEADER_WORDS as usize;
         let nodes = items + 2 * (self.columns() as usize + 2);
         let colour = nodes + 3 * self.node_capacity() as usize;
         let base = colour + self.node_capacity() as usize;
         let rows = base + self.node_capacity() as usize;
         let order = rows + self.max_rows as usize;
         let sol = order + self.max_rows as usize;
-        let stack = sol + self.primary as usize;
-        let total = stack + self.primary as usize;
+        let levels = self.levels() as usize;
+        let stack = sol + levels;
+        let tweak = stack + levels;
+        let (m, p) = if self.bounded == 0 {
+            (0, 0)
+        } else {
+            (levels, self.primary as usize)
+        };
+        let lo = tweak + m;
+        let hi = lo + p;
+        let bound = hi + p;
+        let slack = bound + p;
+        let total = slack + p;
         Some(XLayout {
             items,
             nodes,
@@ -148,6 +200,11 @@ impl XDims {
             order,
             sol,
             stack,
+            tweak,
+            lo,
+            hi,
+            bound,
+            slack,
             total,
         })
     }
@@ -179,6 +236,10 @@ pub struct XHeader {
     pub cleansings: u64,
     pub max_depth: u32,
     pub sol_len: u32,
+    /// Columns given bounds so far.
+    pub nbounded: u32,
+    /// Where Algorithm M stands (see `mcc.rs`).
+    pub mstate: u32,
 }
 
 fn phase_of(w: u32) -> Option<Phase> {
@@ -212,6 +273,8 @@ impl XHeader {
             cleansings: 0,
             max_depth: 0,
             sol_len: 0,
+            nbounded: 0,
+            mstate: 0,
         }
     }
 
@@ -228,6 +291,7 @@ impl XHeader {
                 max_rows: w[W_MAX_ROWS],
                 max_entries: w[W_MAX_ENTRIES],
                 colors: w[W_COLORS],
+                bounded: w[W_BOUNDED],
             },
             rows: w[W_ROWS],
             entries: w[W_ENTRIES],
@@ -243,6 +307,8 @@ impl XHeader {
             cleansings: get64(w, W_CLEANSINGS),
             max_depth: w[W_MAX_DEPTH],
             sol_len: w[W_SOL_LEN],
+            nbounded: w[W_NBOUNDED],
+            mstate: w[W_MSTATE],
         })
     }
 
@@ -256,6 +322,9 @@ impl XHeader {
         w[W_MAX_ROWS] = self.dims.max_rows;
         w[W_MAX_ENTRIES] = self.dims.max_entries;
         w[W_COLORS] = self.dims.colors;
+        w[W_BOUNDED] = self.dims.bounded;
+        w[W_NBOUNDED] = self.nbounded;
+        w[W_MSTATE] = self.mstate;
         w[W_ROWS] = self.rows;
         w[W_ENTRIES] = self.entries;
         w[W_FORCED] = self.forced;
@@ -287,7 +356,7 @@ impl XHeader {
     /// Where the last solution lies in the block (word offset, length), if any.
     pub fn solution_words(&self) -> Option<(usize, usize)> {
         let l = self.dims.layout()?;
-        (self.has(FLAG_HAS_SOLUTION) && self.sol_len <= self.dims.primary)
+        (self.has(FLAG_HAS_SOLUTION) && u64::from(self.sol_len) <= self.dims.levels())
             .then_some((l.sol, self.sol_len as usize))
     }
 }
@@ -304,6 +373,11 @@ pub struct XSolver<'a> {
     order: &'a mut [u32],
     sol: &'a mut [u32],
     stack: &'a mut [u32],
+    tweak: &'a mut [u32],
+    lo: &'a mut [u32],
+    hi: &'a mut [u32],
+    bound: &'a mut [u32],
+    slack: &'a mut [u32],
 }
 
 impl Drop for XSolver<'_> {
@@ -355,7 +429,12 @@ impl<'a> XSolver<'a> {
         let (base, rest) = rest.split_at_mut(l.rows - l.base);
         let (row_start, rest) = rest.split_at_mut(l.order - l.rows);
         let (order, rest) = rest.split_at_mut(l.sol - l.order);
-        let (sol, stack) = rest.split_at_mut(l.stack - l.sol);
+        let (sol, rest) = rest.split_at_mut(l.stack - l.sol);
+        let (stack, rest) = rest.split_at_mut(l.tweak - l.stack);
+        let (tweak, rest) = rest.split_at_mut(l.lo - l.tweak);
+        let (lo, rest) = rest.split_at_mut(l.hi - l.lo);
+        let (hi, rest) = rest.split_at_mut(l.bound - l.hi);
+        let (bound, slack) = rest.split_at_mut(l.slack - l.bound);
         XSolver {
             h,
             head,
@@ -367,6 +446,11 @@ impl<'a> XSolver<'a> {
             order,
             sol,
             stack,
+            tweak,
+            lo,
+            hi,
+            bound,
+            slack,
         }
     }
 
@@ -402,6 +486,27 @@ impl<'a> XSolver<'a> {
 
     /// Drops every row and forced row and resets the search and its figures.
     pub fn clear(&mut self) {
+        self.init_items();
+        let c = self.columns();
+        for i in 0..=c {
+            self.nodes[i as usize] = [i, i, 0];
+        }
+        let first = self.first_spacer();
+        self.nodes[first as usize] = [0, 0, 0];
+        self.colour[first as usize] = 0;
+        for b in [&mut *self.lo, &mut *self.hi, &mut *self.bound] {
+            b.fill(1);
+        }
+        self.slack.fill(0);
+        let seed = self.h.seed;
+        let heap = self.h.has(FLAG_HEAP);
+        self.h = XHeader::new(self.h.dims, self.h.words);
+        self.h.seed = seed;
+        self.h.set(FLAG_HEAP, heap);
+    }
+
+    /// The two column lists, every column in, in order.
+    fn init_items(&mut self) {
         let p = self.h.dims.primary;
         let c = self.columns();
         for i in 0..=c + 1 {
@@ -416,17 +521,6 @@ impl<'a> XSolver<'a> {
             self.items[(p + 1) as usize][LEFT] = sec;
             self.items[c as usize][RIGHT] = sec;
         }
-        for i in 0..=c {
-            self.nodes[i as usize] = [i, i, 0];
-        }
-        let first = self.first_spacer();
-        self.nodes[first as usize] = [0, 0, 0];
-        self.colour[first as usize] = 0;
-        let seed = self.h.seed;
-        let heap = self.h.has(FLAG_HEAP);
-        self.h = XHeader::new(self.h.dims, self.h.words);
-        self.h.seed = seed;
-        self.h.set(FLAG_HEAP, heap);
     }
 
     /// Adds a row over `cols` whose entries carry `colours` (0 = none; `None` = all
@@ -516,7 +610,8 @@ impl<'a> XSolver<'a> {
     /// Forces `row` into every solution. It must have a primary column and be
     /// compatible with the earlier forced rows (colours included).
     pub fn select_row(&mut self, row: u32) -> Result<(), Error> {
-        if self.h.phase.searching() {
+        // Not with bounds (Algorithm M takes no forced rows here).
+        if self.h.phase.searching() || self.h.dims.bounded != 0 {
             return Err(Error::State);
         }
         if row >= self.h.rows {
@@ -604,6 +699,9 @@ impl<'a> XSolver<'a> {
     /// Goes on with the search until a solution, the end, or until at least `budget`
     /// link updates were spent by this call (0 = no limit).
     pub fn next(&mut self, budget: u64) -> Step {
+        if self.h.dims.bounded != 0 {
+            return self.run_m(budget, true, 1);
+        }
         self.run_until(budget, true, 1)
     }
 }

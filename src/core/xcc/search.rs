@@ -23,8 +23,8 @@ pub struct XStats {
 /// The running totals of one stretch of dancing.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Tally {
-    updates: u64,
-    cleansings: u64,
+    pub(super) updates: u64,
+    pub(super) cleansings: u64,
 }
 
 /// The block's link arrays, borrowed together for the hot loops.
@@ -435,6 +435,14 @@ impl XSolver<'_> {
 
     /// Abandons the search under way; rows, forced rows and figures stay.
     pub fn reset(&mut self) {
+        if self.h.dims.bounded != 0 {
+            // Algorithm M: everything back to the rows as added.
+            self.pristine();
+            self.h.level = 0;
+            self.h.phase = Phase::Fresh;
+            self.h.set(FLAG_HAS_SOLUTION, false);
+            return;
+        }
         let level = self.h.level;
         let chosen = match self.h.phase {
             Phase::Fresh | Phase::Done | Phase::Start => 0,
@@ -472,7 +480,11 @@ impl XSolver<'_> {
     pub fn count(&mut self, limit: u64) -> u64 {
         self.reset();
         let stop_at = if limit == 0 { u64::MAX } else { limit };
-        self.run_until(0, false, stop_at);
+        if self.h.dims.bounded != 0 {
+            self.run_m(0, false, stop_at);
+        } else {
+            self.run_until(0, false, stop_at);
+        }
         let n = self.h.solutions;
         self.reset();
         n
@@ -486,6 +498,14 @@ impl XSolver<'_> {
     /// Knuth's estimate of the fraction of the tree explored (as the plain solver's
     /// `progress`).
     pub fn progress(&self) -> f64 {
+        if self.h.dims.bounded != 0 {
+            // Algorithm M: no estimate (tweaked rows leave the lists), just the ends.
+            return if self.h.phase == Phase::Done {
+                1.0
+            } else {
+                0.0
+            };
+        }
         let level = self.h.level;
         let levels = match self.h.phase {
             Phase::Fresh | Phase::Start => return 0.0,

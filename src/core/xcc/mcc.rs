@@ -1,0 +1,545 @@
+//! Algorithm M (Knuth's DLX3): primary columns with bounds [u, v], colours as in
+//! Algorithm C. Same choices, same solutions in the same order and the same
+//! figures (nodes, updates, cleansings) as DLX3 on the same items and options.
+//!
+//! Each primary column keeps `bound` (how many more rows it may take) and `slack`
+//! (v - u). A level either takes a row of the chosen column ("tweaking" the rows
+//! above it out of the column's list, so that the same set is never taken twice in
+//! another order) or, when the column may take no more, drops it (a null move).
+//! The search is a loop over four states (Knuth's labels), kept in the header
+//! between calls, so it stops after any step when the budget is spent.
+
+use super::search::Tally;
+use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP};
+use crate::outcome::Step;
+
+/// Knuth's labels: where the loop goes on.
+const FORWARD: u32 = 0;
+const ADVANCE: u32 = 1;
+const BACKUP: u32 = 2;
+const BACKDOWN: u32 = 3;
+const DONE: u32 = 4;
+/// The score of a column with no constraint left (Knuth's `infty`).
+const INFTY: i64 = i64::MAX;
+
+/// The block's arrays for Algorithm M, borrowed together.
+struct M<'s> {
+    items: &'s mut [[u32; 2]],
+    nodes: &'s mut [[u32; 3]],
+    colour: &'s mut [u32],
+    bound: &'s mut [u32],
+    slack: &'s mut [u32],
+    columns: u32,
+    primary: u32,
+}
+
+impl M<'_> {
+    fn unlink(&mut self, c: u32) {
+        let [l, r] = self.items[c as usize];
+        self.items[l as usize][RIGHT] = r;
+        self.items[r as usize][LEFT] = l;
+    }
+
+    fn relink(&mut self, c: u32) {
+        let [l, r] = self.items[c as usize];
+        self.items[l as usize][RIGHT] = c;
+        self.items[r as usize][LEFT] = c;
+    }
+
+    /// Hides node `nn` from its column unless purified; false for a spacer.
+    #[inline(always)]
+    fn hide(&mut self, nn: u32, t: &mut Tally) {
+        let [u, d, c] = self.nodes[nn as usize];
+        self.nodes[u as usize][DOWN] = d;
+        self.nodes[d as usize][UP] = u;
+        self.nodes[c as usize][TOP] -= 1;
+        t.updates += 1;
+    }
+
+    fn unhide(&mut self, nn: u32) {
+        let [u, d, c] = self.nodes[nn as usize];
+        self.nodes[u as usize][DOWN] = nn;
+        self.nodes[d as usize][UP] = nn;
+        self.nodes[c as usize][TOP] += 1;
+    }
+
+    /// The other nodes of the row of `rr`, cyclically from `rr + 1`, not purified.
+    fn hide_rest(&mut self, rr: u32, t: &mut Tally) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let [u, _, c] = self.nodes[nn as usize];
+            if is_spacer(c) {
+                nn = u;
+                continue;
+            }
+            if self.colour[nn as usize] != PURIFIED {
+                self.hide(nn, t);
+            }
+            nn += 1;
+        }
+    }
+
+    /// Restores what [`M::hide_rest`] hid, in the same order (as DLX3 does).
+    fn unhide_rest(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let [u, _, c] = self.nodes[nn as usize];
+            if is_spacer(c) {
+                nn = u;
+                continue;
+            }
+            if self.colour[nn as usize] != PURIFIED {
+                self.unhide(nn);
+            }
+            nn += 1;
+        }
+    }
+
+    fn cover(&mut self, c: u32, deactivate: bool, t: &mut Tally) {
+        if deactivate {
+            self.unlink(c);
+        }
+        t.updates += 1;
+        let mut rr = self.nodes[c as usize][DOWN];
+        while rr != c {
+            self.hide_rest(rr, t);
+            rr = self.nodes[rr as usize][DOWN];
+        }
+    }
+
+    fn uncover(&mut self, c: u32, reactivate: bool) {
+        let mut rr = self.nodes[c as usize][DOWN];
+        while rr != c {
+            self.unhide_rest(rr);
+            rr = self.nodes[rr as usize][DOWN];
+        }
+        if reactivate {
+            self.relink(c);
+        }
+    }
+
+    fn purify(&mut self, p: u32, t: &mut Tally) {
+        let cc = self.nodes[p as usize][TOP];
+        let x = self.colour[p as usize];
+        t.cleansings += 1;
+        let mut rr = self.nodes[cc as usize][DOWN];
+        while rr != cc {
+            if self.colour[rr as usize] != x {
+                self.hide_rest(rr, t);
+            } else if rr != p {
+                t.cleansings += 1;
+                self.colour[rr as usize] = PURIFIED;
+            }
+            rr = self.nodes[rr as usize][DOWN];
+        }
+    }
+
+    fn unpurify(&mut self, p: u32) {
+        let cc = self.nodes[p as usize][TOP];
+        let x = self.colour[p as usize];
+        let mut rr = self.nodes[cc as usize][UP];
+        while rr != cc {
+            if self.colour[rr as usize] == PURIFIED {
+                self.colour[rr as usize] = x;
+            } else if rr != p {
+                // The reverse of `hide_rest`, right to left.
+                let mut nn = rr - 1;
+                while nn != rr {
+                    let [_, d, c] = self.nodes[nn as usize];
+                    if is_spacer(c) {
+                        nn = d;
+                        continue;
+                    }
+                    if self.colour[nn as usize] != PURIFIED {
+                        self.unhide(nn);
+                    }
+                    nn -= 1;
+                }
+            }
+            rr = self.nodes[rr as usize][UP];
+        }
+    }
+
+    /// Knuth's tweak: node `n`, the top of its column, leaves the column's list;
+    /// with `block` the rest of its row leaves the other lists too.
+    fn tweak(&mut self, n: u32, block: bool, t: &mut Tally) {
+        let mut nn = if block { n + 1 } else { n };
+        loop {
+            let [u, _, c] = self.nodes[nn as usize];
+            if is_spacer(c) {
+                nn = u;
+                continue;
+            }
+            if self.colour[nn as usize] != PURIFIED {
+                self.hide(nn, t);
+            }
+            if nn == n {
+                break;
+            }
+            nn += 1;
+        }
+    }
+
+    /// Knuth's untweak of column `c` whose first tweaked node was `x`.
+    fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
+        let z = self.nodes[c as usize][DOWN];
+        self.nodes[c as usize][DOWN] = x;
+        let (mut rr, mut qq, mut k) = (x, c, 0);
+        while rr != z {
+            self.nodes[rr as usize][UP] = qq;
+            k += 1;
+            if unblock {
+                self.unhide_rest(rr);
+            }
+            qq = rr;
+            rr = self.nodes[rr as usize][DOWN];
+        }
+        self.nodes[rr as usize][UP] = qq;
+        self.nodes[c as usize][TOP] += k;
+        if !unblock {
+            self.uncover(c, false);
+        }
+    }
+
+    fn p(&self, c: u32) -> usize {
+        (c - 1) as usize
+    }
+
+    /// Takes the other nodes of the row of `cur`, left to right.
+    fn commit_rest(&mut self, cur: u32, t: &mut Tally) {
+        let mut pp = cur + 1;
+        while pp != cur {
+            let [u, _, cc] = self.nodes[pp as usize];
+            if is_spacer(cc) {
+                pp = u;
+                continue;
+            }
+            if cc <= self.primary {
+                let i = self.p(cc);
+                self.bound[i] -= 1;
+                if self.bound[i] == 0 {
+                    self.cover(cc, true, t);
+                }
+            } else {
+                match self.colour[pp as usize] {
+                    0 => self.cover(cc, true, t),
+                    PURIFIED => {}
+                    _ => self.purify(pp, t),
+                }
+            }
+            pp += 1;
+        }
+    }
+
+    fn uncommit_rest(&mut self, cur: u32) {
+        let mut pp = cur - 1;
+        while pp != cur {
+            let [_, d, cc] = self.nodes[pp as usize];
+            if is_spacer(cc) {
+                pp = d;
+                continue;
+            }
+            if cc <= self.primary {
+                let i = self.p(cc);
+                if self.bound[i] == 0 {
+                    self.uncover(cc, true);
+                }
+                self.bound[i] += 1;
+            } else {
+                match self.colour[pp as usize] {
+                    0 => self.uncover(cc, true),
+                    PURIFIED => {}
+                    _ => self.unpurify(pp),
+                }
+            }
+            pp -= 1;
+        }
+    }
+
+    /// DLX3's choice: the least branching degree `len + min(slack, bound) - bound
+    /// + 1`; ties to the smaller `min(slack, bound)`, then to the longer list, then
+    /// to the first (or a random one when `rng` is given).
+    fn choose(&self, mut rng: Option<&mut u64>) -> (u32, i64) {
+        let (mut best, mut score) = (ROOT, INFTY);
+        let (mut best_s, mut best_l, mut ties) = (0u32, 0u32, 0u32);
+        let mut k = self.items[ROOT as usize][RIGHT];
+        while k != ROOT {
+            let i = self.p(k);
+            let (b, len) = (self.bound[i], self.nodes[k as usize][TOP]);
+            let s = self.slack[i].min(b);
+            let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
+            if t <= score {
+                if t < score || s < best_s || (s == best_s && len > best_l) {
+                    (score, best, best_s, best_l, ties) = (t, k, s, len, 1);
+                } else if s == best_s && len == best_l {
+                    ties += 1;
+                    if let Some(state) = rng.as_deref_mut() {
+                        if crate::rng::below(state, ties) == 0 {
+                            best = k;
+                        }
+                    }
+                }
+            }
+            k = self.items[k as usize][RIGHT];
+        }
+        (best, score)
+    }
+
+    fn item_of(&self, x: u32) -> u32 {
+        if x <= self.columns {
+            x
+        } else {
+            self.nodes[x as usize][TOP]
+        }
+    }
+}
+
+impl XSolver<'_> {
+    fn m(&mut self) -> (M<'_>, &mut [u32], &mut [u32]) {
+        let columns = self.columns();
+        let primary = self.h.dims.primary;
+        (
+            M {
+                items: self.items,
+                nodes: self.nodes,
+                colour: self.colour,
+                bound: self.bound,
+                slack: self.slack,
+                columns,
+                primary,
+            },
+            self.stack,
+            self.tweak,
+        )
+    }
+
+    /// Puts everything back as it was before the search: the links in the rows'
+    /// order, the colours as added, the bounds as set. Linear in the block.
+    pub(super) fn pristine(&mut self) {
+        let end = (self.first_spacer() + self.h.rows + self.h.entries) as usize;
+        let first = self.first_spacer() as usize;
+        self.colour[first..end].copy_from_slice(&self.base[first..end]);
+        self.init_items();
+        let c = self.columns();
+        for i in 1..=c {
+            self.nodes[i as usize] = [i, i, 0];
+        }
+        for i in 0..self.h.rows as usize {
+            let mut x = self.row_start[self.order[i] as usize];
+            while !is_spacer(self.nodes[x as usize][TOP]) {
+                self.append(x);
+                x += 1;
+            }
+        }
+        for i in 0..self.h.dims.primary as usize {
+            self.bound[i] = self.hi[i];
+            self.slack[i] = self.hi[i] - self.lo[i];
+        }
+    }
+
+    /// Algorithm M from a fresh start or from where the last call stopped; as
+    /// `run_until` for Algorithm C.
+    pub(super) fn run_m(&mut self, budget: u64, record: bool, mut solutions_left: u64) -> Step {
+        use super::super::header::Phase;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        match self.h.phase {
+            Phase::Fresh => {
+                self.h.rng = self.h.seed;
+                self.shuffle_order();
+                self.pristine();
+                self.h.nodes = 0;
+                self.h.updates = 0;
+                self.h.solutions = 0;
+                self.h.cleansings = 0;
+                self.h.max_depth = 0;
+                self.h.level = 0;
+                self.h.mstate = FORWARD;
+                self.h.phase = Phase::Forward;
+            }
+            Phase::Done => return Step::Exhausted,
+            _ => {}
+        }
+        let limit = if budget == 0 {
+            u64::MAX
+        } else {
+            self.h.updates.saturating_add(budget)
+        };
+        let random = self.h.seed != 0;
+        let mut h = self.h;
+        let mut t = Tally {
+            updates: h.updates,
+            cleansings: h.cleansings,
+        };
+        let mut state = h.mstate;
+        let mut level = h.level as usize;
+        let mut rng = h.rng;
+        let mut found = None;
+        {
+            let (mut m, stack, tweak) = self.m();
+            loop {
+                match state {
+                    FORWARD => {
+                        h.nodes += 1;
+                        let (best, score) = m.choose(if random { Some(&mut rng) } else { None });
+                        if score <= 0 {
+                            state = BACKDOWN;
+                        } else if score == INFTY {
+                            h.solutions += 1;
+                            state = BACKDOWN;
+                            solutions_left -= 1;
+                            if solutions_left == 0 {
+                                found = Some(level);
+                                break;
+                            }
+                        } else {
+                            let cur = m.nodes[best as usize][DOWN];
+                            stack[level] = cur;
+                            tweak[level] = 0;
+                            let i = m.p(best);
+                            m.bound[i] -= 1;
+                            if m.bound[i] == 0 && m.slack[i] == 0 {
+                                m.cover(best, true, &mut t);
+                            } else {
+                                tweak[level] = cur;
+                                if m.bound[i] == 0 {
+                                    m.cover(best, true, &mut t);
+                                }
+                            }
+                            state = ADVANCE;
+                        }
+                    }
+                    ADVANCE => {
+                        let cur = stack[level];
+                        let best = m.item_of(cur);
+                        let i = m.p(best);
+                        let (b, s) = (m.bound[i], m.slack[i]);
+                        if b == 0 && s == 0 {
+                            if cur == best {
+                                state = BACKUP;
+                            }
+                        } else if i64::from(m.nodes[best as usize][TOP])
+                            <= i64::from(b) - i64::from(s)
+                        {
+                            state = BACKUP;
+                        } else if cur != best {
+                            m.tweak(cur, b != 0, &mut t);
+                        } else if b != 0 {
+                            m.unlink(best);
+                        }
+                        if state == ADVANCE {
+                            if cur > m.columns {
+                                m.commit_rest(cur, &mut t);
+                            }
+                            level += 1;
+                            h.max_depth = h.max_depth.max(level as u32);
+                            state = FORWARD;
+                        }
+                    }
+                    BACKUP => {
+                        let best = m.item_of(stack[level]);
+                        let i = m.p(best);
+                        if m.bound[i] == 0 && m.slack[i] == 0 {
+                            m.uncover(best, true);
+                        } else {
+                            m.untweak(best, tweak[level], m.bound[i] != 0);
+                        }
+                        m.bound[i] += 1;
+                        state = BACKDOWN;
+                    }
+                    _ => {
+                        // BACKDOWN
+                        if level == 0 {
+                            state = DONE;
+                            break;
+                        }
+                        level -= 1;
+                        let cur = stack[level];
+                        if cur <= m.columns {
+                            m.relink(cur);
+                            state = BACKUP;
+                        } else {
+                            m.uncommit_rest(cur);
+                            stack[level] = m.nodes[cur as usize][DOWN];
+                            state = ADVANCE;
+                        }
+                    }
+                }
+                if t.updates >= limit {
+                    break;
+                }
+            }
+        }
+        h.updates = t.updates;
+        h.cleansings = t.cleansings;
+        h.level = level as u32;
+        h.mstate = state;
+        h.rng = rng;
+        h.phase = if state == DONE {
+            Phase::Done
+        } else {
+            Phase::Forward
+        };
+        self.h = h;
+        if let Some(depth) = found {
+            if record {
+                let mut n = self.h.forced as usize;
+                for l in 0..depth {
+                    let x = self.stack[l];
+                    if x > self.columns() {
+                        self.sol[n] = self.row_of(x);
+                        n += 1;
+                    }
+                }
+                self.h.sol_len = n as u32;
+                self.h.set(FLAG_HAS_SOLUTION, true);
+            }
+            return Step::Solution;
+        }
+        if state == DONE {
+            Step::Exhausted
+        } else {
+            Step::BudgetSpent
+        }
+    }
+
+    /// With a seed, a random link order of the rows (before `pristine` links them).
+    fn shuffle_order(&mut self) {
+        let rows = self.h.rows as usize;
+        for (i, o) in self.order[..rows].iter_mut().enumerate() {
+            *o = i as u32;
+        }
+        if self.h.seed != 0 {
+            for i in (1..rows).rev() {
+                let j = crate::rng::below(&mut self.h.rng, i as u32 + 1) as usize;
+                self.order.swap(i, j);
+            }
+        }
+    }
+
+    /// Gives primary column `col` the bounds [lo, hi] (1 <= hi, lo <= hi); [1, 1]
+    /// is an ordinary primary column.
+    pub fn set_bounds(&mut self, col: u32, lo: u32, hi: u32) -> Result<(), crate::outcome::Error> {
+        use crate::outcome::Error;
+        if self.h.phase.searching() {
+            return Err(Error::State);
+        }
+        if col >= self.h.dims.primary {
+            return Err(Error::Column);
+        }
+        if hi == 0 || lo > hi || self.h.dims.bounded == 0 {
+            return Err(Error::Arg);
+        }
+        let i = col as usize;
+        let was = (self.lo[i], self.hi[i]) != (1, 1);
+        let will = (lo, hi) != (1, 1);
+        if will && !was && self.h.nbounded >= self.h.dims.bounded {
+            return Err(Error::Capacity);
+        }
+        self.h.nbounded = self.h.nbounded + u32::from(will) - u32::from(was);
+        self.lo[i] = lo;
+        self.hi[i] = hi;
+        self.h.phase = super::super::header::Phase::Fresh;
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        Ok(())
+    }
+}
