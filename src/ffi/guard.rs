@@ -13,7 +13,6 @@
 //! cannot unwind, see `panic_handler` in lib.rs).
 
 use ::core::ffi::c_void;
-use ::core::marker::PhantomData;
 
 use super::status::*;
 use crate::block::{self, Kind};
@@ -69,7 +68,6 @@ pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, ()> {
 /// A handle inside a call: the busy mark is set from [`Entered::enter`] until drop.
 pub(crate) struct Entered<H: Handle> {
     h: *mut H,
-    _kind: PhantomData<H>,
 }
 
 impl<H: Handle> Entered<H> {
@@ -87,10 +85,7 @@ impl<H: Handle> Entered<H> {
             return Err(DLX_ERR_BUSY);
         }
         block::set_busy(head, true);
-        Ok(Entered {
-            h,
-            _kind: PhantomData,
-        })
+        Ok(Entered { h })
     }
 
     /// NULL, alignment, magic and version.
