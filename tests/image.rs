@@ -613,3 +613,67 @@ fn attach_time_on_large_images() {
         );
     }
 }
+
+/// Images across targets (CI runs this on x86_64, on i686 and on s390x under qemu):
+/// with DLX_CROSS_OUT set, writes this target's image of a seeded search paused at
+/// its first solution, its byte order and that solution there; with DLX_CROSS_IN set,
+/// reads another target's: the same seed must give the same first solution, and its
+/// image must be refused when the byte order differs (adopted, and shows that
+/// solution, when it is the same). Without either variable it checks its own image.
+#[test]
+fn images_across_targets() {
+    let p = queens(8);
+    let mut block = p.block();
+    let mut s = p.load(&mut block);
+    s.set_seed(2026).unwrap();
+    assert_eq!(s.next(0), Step::Solution);
+    let first = format!("{:?}", s.solution().unwrap());
+    s.seal();
+    drop(s);
+    let bytes: Vec<u8> = block.iter().flat_map(|w| w.to_ne_bytes()).collect();
+    let order = if cfg!(target_endian = "big") {
+        "big"
+    } else {
+        "little"
+    };
+    if let Some(dir) = std::env::var_os("DLX_CROSS_OUT") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("image.bin"), &bytes).unwrap();
+        std::fs::write(dir.join("order.txt"), order).unwrap();
+        std::fs::write(dir.join("first.txt"), &first).unwrap();
+    }
+    let (theirs, their_order, their_first) = match std::env::var_os("DLX_CROSS_IN") {
+        Some(dir) => {
+            let dir = std::path::PathBuf::from(dir);
+            (
+                std::fs::read(dir.join("image.bin")).unwrap(),
+                std::fs::read_to_string(dir.join("order.txt")).unwrap(),
+                std::fs::read_to_string(dir.join("first.txt")).unwrap(),
+            )
+        }
+        None => (bytes.clone(), order.to_string(), first.clone()),
+    };
+    assert_eq!(
+        their_first, first,
+        "the same seed gives the same first solution"
+    );
+    let mut image: Vec<u32> = theirs
+        .chunks_exact(4)
+        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let attached = Solver::attach(&mut image).map(|s| format!("{:?}", s.solution().unwrap()));
+    if their_order == order {
+        assert_eq!(
+            attached,
+            Ok(first),
+            "an image of the same byte order is adopted"
+        );
+    } else {
+        assert_eq!(
+            attached,
+            Err(Error::Corrupt),
+            "an image of the other byte order"
+        );
+    }
+}
