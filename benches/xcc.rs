@@ -264,7 +264,11 @@ fn ours(p: &Problem) -> ([u64; 4], Duration) {
         max_rows: p.options.len() as u32,
         max_entries: p.options.iter().map(|o| o.len() as u32).sum(),
         colors: p.colours as u32,
-        bounded: if p.bounds.is_empty() { 0 } else { p.primary as u32 },
+        bounded: if p.bounds.is_empty() {
+            0
+        } else {
+            p.primary as u32
+        },
     };
     let mut block = vec![0u32; dims.required_words().unwrap() as usize];
     let mut s = XSolver::init(&mut block, dims).unwrap();

@@ -209,6 +209,58 @@ pub(crate) unsafe fn with<H: Handle, R: IntoStatus>(
     }
 }
 
+/// A search that reports to a C callback (`dlx_enumerate`, `dlx_split`, and the
+/// same for a solver with colours): enters the handle, runs `start`, then `step`
+/// until it ends the walk with a status; each row array it yields (inside the block,
+/// with a flag) goes to `report`, which returns non-zero to stop (`DLX_STOPPED`). The
+/// busy mark stays set throughout, but the block is borrowed only inside each `run`,
+/// so no Rust reference to it is alive while `report` runs. Afterwards `finish` runs
+/// (unless the handle is poisoned), and the number of reports goes to `*count`
+/// (unless NULL) when the call did not fail.
+///
+/// # Safety
+/// `h` is NULL or a handle made by this library; `count` is valid or NULL.
+pub(crate) unsafe fn walk<H: Handle>(
+    h: *mut H,
+    start: impl FnOnce(&mut H::View<'_>),
+    mut step: impl FnMut(&mut H::View<'_>) -> Result<(*const u32, usize, i32), dlx_status>,
+    mut report: impl FnMut(*const u32, usize, i32) -> i32,
+    finish: impl FnOnce(&mut H::View<'_>),
+    count: *mut u64,
+) -> dlx_status {
+    // SAFETY: forwarded from the caller.
+    let mut e = match unsafe { Entered::enter(h) } {
+        Ok(e) => e,
+        Err(status) => return status,
+    };
+    let mut reports = 0u64;
+    let mut status = e.run(start);
+    while status == DLX_OK {
+        let mut got = None;
+        status = e.run(|view| step(view).map(|r| got = Some(r)));
+        let Some((rows, n, flag)) = got else {
+            break;
+        };
+        reports += 1;
+        if report(rows, n, flag) != 0 {
+            status = DLX_STOPPED;
+        }
+    }
+    if status != DLX_ERR_INTERNAL {
+        let finished = e.run(finish);
+        if finished != DLX_OK {
+            status = finished;
+        }
+    }
+    drop(e);
+    if status >= 0 {
+        if let Some(c) = opt_mut!(count) {
+            *c = reports;
+        }
+    }
+    status
+}
+
 /// Builds a handle for `d` in the caller's block `mem` of `len` bytes: checks
 /// alignment and that it holds the bytes `d` needs (`DLX_ERR_ARG` when `d` is out of
 /// range), zeroes those bytes (so the block, and any image of it, holds no stale

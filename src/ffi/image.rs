@@ -2,8 +2,8 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{catch, with};
-use super::solver::{dlx_solver, walk};
+use super::guard::{catch, walk, with};
+use super::solver::dlx_solver;
 use super::status::*;
 use super::xcc::{is_xcc, route};
 use crate::core::{Prefix, Solver, HEADER_WORDS};
@@ -161,9 +161,10 @@ pub unsafe extern "C" fn dlx_split(
     unsafe {
         walk(
             s,
-            |solver| solver.split_start(),
+            |solver: &mut Solver<'_>| solver.split_start(),
             next,
             |rows, n, sol| f(user, rows, n, sol),
+            |solver: &mut Solver<'_>| solver.reset(),
             count,
         )
     }

@@ -2,7 +2,7 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{self, with, Entered, Handle};
+use super::guard::{self, walk, with, Handle};
 use super::status::*;
 use super::xcc::{is_xcc, route};
 use crate::block::Kind;
@@ -402,16 +402,9 @@ pub unsafe extern "C" fn dlx_enumerate(
             .ok_or(DLX_ERR_INTERNAL),
         end => Err(end.into_status()),
     };
+    let reset = |solver: &mut Solver<'_>| solver.reset();
     // SAFETY: forwarded from the caller; `f` is a valid function by contract.
-    unsafe {
-        walk(
-            s,
-            |solver| solver.reset(),
-            next,
-            |rows, n, _| f(user, rows, n),
-            count,
-        )
-    }
+    unsafe { walk(s, reset, next, |rows, n, _| f(user, rows, n), reset, count) }
 }
 
 /// Figures of the current search, or of the last one when none is under way; they
@@ -453,55 +446,4 @@ pub unsafe extern "C" fn dlx_progress(s: *const dlx_solver, fraction: *mut f64) 
     // SAFETY: forwarded from the caller. The call marks the handle busy for its
     // duration (a write to the caller's block, as every call does).
     unsafe { with(s.cast_mut(), |solver| *fraction = solver.progress()) }
-}
-
-/// A search that reports to a C callback (`dlx_enumerate`, `dlx_split`): enters the
-/// handle, runs `start`, then `step` until it ends the walk with a status; each row
-/// array it yields (inside the block, with a flag) goes to `report`, which returns
-/// non-zero to stop (`DLX_STOPPED`). The busy mark stays set throughout, but the
-/// block is borrowed only inside each `run`, so no Rust reference to it is alive
-/// while `report` runs. Afterwards the search is reset (unless the handle is
-/// poisoned), and the number of reports goes to `*count` (unless NULL) when the
-/// call did not fail.
-///
-/// # Safety
-/// `s` is NULL or a handle made by this library; `count` is valid or NULL.
-pub(crate) unsafe fn walk(
-    s: *mut dlx_solver,
-    start: impl FnOnce(&mut Solver<'_>),
-    mut step: impl FnMut(&mut Solver<'_>) -> Result<(*const u32, usize, i32), dlx_status>,
-    mut report: impl FnMut(*const u32, usize, i32) -> i32,
-    count: *mut u64,
-) -> dlx_status {
-    // SAFETY: forwarded from the caller.
-    let mut e = match unsafe { Entered::enter(s) } {
-        Ok(e) => e,
-        Err(status) => return status,
-    };
-    let mut reports = 0u64;
-    let mut status = e.run(start);
-    while status == DLX_OK {
-        let mut got = None;
-        status = e.run(|solver| step(solver).map(|r| got = Some(r)));
-        let Some((rows, n, flag)) = got else {
-            break;
-        };
-        reports += 1;
-        if report(rows, n, flag) != 0 {
-            status = DLX_STOPPED;
-        }
-    }
-    if status != DLX_ERR_INTERNAL {
-        let reset = e.run(|solver| solver.reset());
-        if reset != DLX_OK {
-            status = reset;
-        }
-    }
-    drop(e);
-    if status >= 0 {
-        if let Some(c) = opt_mut!(count) {
-            *c = reports;
-        }
-    }
-    status
 }

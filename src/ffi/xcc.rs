@@ -6,12 +6,12 @@
 
 use ::core::ffi::c_void;
 
-use super::guard::{self, with, Entered, Handle};
+use super::guard::{self, with, Handle};
 use super::solver::{dlx_dims, dlx_solver, dlx_stats};
 use super::status::*;
 use crate::block::{self, Kind};
 use crate::core::{self, XDims, XSolver, XMAGIC};
-use crate::outcome::Error;
+use crate::outcome::{Error, Step};
 
 /// The guard's view of a solver handle whose block has colours (never seen by C).
 pub(crate) struct XBlock {
@@ -397,46 +397,25 @@ pub(crate) mod route {
         user: *mut c_void,
         count: *mut u64,
     ) -> dlx_status {
-        // SAFETY: forwarded from the caller.
-        let mut e = match unsafe { Entered::enter(x(s)) } {
-            Ok(e) => e,
-            Err(status) => return status,
+        let next = |x: &mut XSolver<'_>| match x.next(0) {
+            Step::Solution => x
+                .solution()
+                .map(|r| (r.as_ptr(), r.len(), 0))
+                .ok_or(DLX_ERR_INTERNAL),
+            end => Err(end.into_status()),
         };
-        // As in `dlx_enumerate`: no Rust reference to the block is alive while `f` runs.
-        let mut found = 0u64;
-        let mut status = e.run(|x| x.reset());
-        while status == DLX_OK {
-            let mut sol = (::core::ptr::null(), 0);
-            let step = e.run(|x| {
-                let step = x.next(0);
-                if let Some(rows) = x.solution() {
-                    sol = (rows.as_ptr(), rows.len());
-                }
-                step
-            });
-            if step != DLX_SOLUTION {
-                status = step;
-                break;
-            }
-            found += 1;
-            // SAFETY: a valid function by contract; `sol` points into the block.
-            if unsafe { f(user, sol.0, sol.1) } != 0 {
-                status = DLX_STOPPED;
-            }
+        let reset = |x: &mut XSolver<'_>| x.reset();
+        // SAFETY: forwarded from the caller; `f` is a valid function by contract.
+        unsafe {
+            guard::walk(
+                x(s),
+                reset,
+                next,
+                |rows, n, _| f(user, rows, n),
+                reset,
+                count,
+            )
         }
-        if status != DLX_ERR_INTERNAL {
-            let reset = e.run(|x| x.reset());
-            if reset != DLX_OK {
-                status = reset;
-            }
-        }
-        drop(e);
-        if status >= 0 {
-            if let Some(c) = opt_mut!(count) {
-                *c = found;
-            }
-        }
-        status
     }
 
     /// # Safety
