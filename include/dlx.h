@@ -774,8 +774,8 @@ size_t dlx_required_size_x(const struct dlx_xdims *d);
  * The search is Knuth's Algorithm C (his program DLX2): the same solutions in the
  * same order and the same figures (nodes, updates, and cleansings, see
  * `dlx_get_cleansings`) as DLX2 on the same items and options in the same order.
- * Not available for solvers with colours: `dlx_split` and `dlx_count_parallel`
- * (`DLX_ERR_STATE`), and the maximiser (it takes plain dimensions).
+ * `dlx_split` works as for any solver; `dlx_count_parallel` counts on the calling
+ * thread; the maximiser is not offered (it takes plain dimensions).
  *
  * With `bounded > 0`, primary columns may get bounds (`dlx_set_bounds`) and the
  * search is Knuth's Algorithm M (DLX3) instead.
@@ -826,8 +826,9 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
  * once. The search is then Knuth's Algorithm M (his program DLX3): the same
  * solutions in the same order and the same figures (nodes, updates, cleansings)
  * as DLX3 on the same items, bounds and options. Such a solver takes no forced rows
- * (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image (`dlx_image`:
- * `DLX_ERR_STATE`), and `dlx_progress` says only 0 (under way) or 1 (finished).
+ * (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image and does not split
+ * (`dlx_image`, `dlx_split`: `DLX_ERR_STATE`), and `dlx_progress` says only 0
+ * (under way) or 1 (finished).
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
  * `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -934,7 +935,7 @@ dlx_status dlx_split(struct dlx_solver *s,
  * the counts are added. The result equals `dlx_count`'s, limit included (0 = no
  * limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
  * search's figures only. A library built without the `parallel` feature counts on
- * the calling thread.
+ * the calling thread, and so does a solver with colours or bounds (`dlx_init_in_x`).
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
  * `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).

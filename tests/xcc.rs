@@ -270,3 +270,35 @@ fn knuths_example() {
 }
 
 const KNUTH_EXAMPLE: (u64, u64, u64, u64) = (1, 4, 14, 5);
+
+#[test]
+fn split_prefixes_add_up_to_the_count() {
+    use dlx::core::Prefix;
+    for seed in 0..80 {
+        let x = Xcc::random(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let total = s.count(0);
+        for depth in 0..3 {
+            s.split_start();
+            let mut prefixes = Vec::new();
+            let mut sum = 0;
+            while let Some(p) = s.split_next(depth) {
+                match p {
+                    Prefix::Solution(_) => sum += 1,
+                    Prefix::Node(_) => prefixes.push(s.prefix(p).to_vec()),
+                }
+            }
+            s.reset();
+            for rows in prefixes {
+                let mut b2 = x.block();
+                let mut t = x.load(&mut b2);
+                for r in rows {
+                    t.select_row(r).unwrap();
+                }
+                sum += t.count(0);
+            }
+            assert_eq!(sum, total, "seed {seed} depth {depth}");
+        }
+    }
+}

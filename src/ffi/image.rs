@@ -146,7 +146,7 @@ pub unsafe extern "C" fn dlx_split(
     // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
     if unsafe { is_xcc(s) } {
         // SAFETY: forwarded from the caller.
-        return unsafe { route::unsupported(s) };
+        return unsafe { route::split(s, depth, f, user, count) };
     }
     let next = |solver: &mut Solver<'_>| {
         let p = solver.split_next(depth).ok_or(DLX_EXHAUSTED)?;
@@ -176,7 +176,7 @@ pub unsafe extern "C" fn dlx_split(
 /// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
 /// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
 /// search's figures only. A library built without the `parallel` feature counts on
-/// the calling thread.
+/// the calling thread, and so does a solver with colours or bounds (`dlx_init_in_x`).
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
 /// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
@@ -197,7 +197,7 @@ pub unsafe extern "C" fn dlx_count_parallel(
     // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
     if unsafe { is_xcc(s) } {
         // SAFETY: forwarded from the caller.
-        return unsafe { route::unsupported(s) };
+        return unsafe { route::count(s, limit, count) };
     }
     // SAFETY: forwarded from the caller.
     unsafe {

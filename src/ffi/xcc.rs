@@ -10,7 +10,7 @@ use super::guard::{self, with, Handle};
 use super::solver::{dlx_dims, dlx_solver, dlx_stats};
 use super::status::*;
 use crate::block::{self, Kind};
-use crate::core::{self, XDims, XSolver, XMAGIC};
+use crate::core::{self, Prefix, XDims, XSolver, XMAGIC};
 use crate::outcome::{Error, Step};
 
 /// The guard's view of a solver handle whose block has colours (never seen by C).
@@ -116,8 +116,8 @@ pub unsafe extern "C" fn dlx_required_size_x(d: *const dlx_xdims) -> usize {
 /// The search is Knuth's Algorithm C (his program DLX2): the same solutions in the
 /// same order and the same figures (nodes, updates, and cleansings, see
 /// `dlx_get_cleansings`) as DLX2 on the same items and options in the same order.
-/// Not available for solvers with colours: `dlx_split` and `dlx_count_parallel`
-/// (`DLX_ERR_STATE`), and the maximiser (it takes plain dimensions).
+/// `dlx_split` works as for any solver; `dlx_count_parallel` counts on the calling
+/// thread; the maximiser is not offered (it takes plain dimensions).
 ///
 /// With `bounded > 0`, primary columns may get bounds (`dlx_set_bounds`) and the
 /// search is Knuth's Algorithm M (DLX3) instead.
@@ -237,8 +237,9 @@ fn too_long(searching: bool) -> Error {
 /// once. The search is then Knuth's Algorithm M (his program DLX3): the same
 /// solutions in the same order and the same figures (nodes, updates, cleansings)
 /// as DLX3 on the same items, bounds and options. Such a solver takes no forced rows
-/// (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image (`dlx_image`:
-/// `DLX_ERR_STATE`), and `dlx_progress` says only 0 (under way) or 1 (finished).
+/// (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image and does not split
+/// (`dlx_image`, `dlx_split`: `DLX_ERR_STATE`), and `dlx_progress` says only 0
+/// (under way) or 1 (finished).
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
 /// `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -419,6 +420,47 @@ pub(crate) mod route {
     }
 
     /// # Safety
+    /// As `dlx_split`, with `f` a valid function.
+    pub(crate) unsafe fn split(
+        s: *mut dlx_solver,
+        depth: u32,
+        f: unsafe extern "C" fn(*mut c_void, *const u32, usize, i32) -> i32,
+        user: *mut c_void,
+        count: *mut u64,
+    ) -> dlx_status {
+        let mut bounded = 0;
+        // SAFETY: forwarded from the caller.
+        let status = unsafe { with(x(s), |x| bounded = x.dims().bounded) };
+        if status != DLX_OK {
+            return status;
+        }
+        if bounded != 0 {
+            // Algorithm M has no split (its levels are not all rows).
+            return DLX_ERR_STATE;
+        }
+        let next = |x: &mut XSolver<'_>| {
+            let p = x.split_next(depth).ok_or(DLX_EXHAUSTED)?;
+            let rows = x.prefix(p);
+            Ok((
+                rows.as_ptr(),
+                rows.len(),
+                i32::from(matches!(p, Prefix::Solution(_))),
+            ))
+        };
+        // SAFETY: forwarded from the caller; `f` is a valid function by contract.
+        unsafe {
+            guard::walk(
+                x(s),
+                |x: &mut XSolver<'_>| x.split_start(),
+                next,
+                |rows, n, flag| f(user, rows, n, flag),
+                |x: &mut XSolver<'_>| x.reset(),
+                count,
+            )
+        }
+    }
+
+    /// # Safety
     /// `s` is a live handle with colours.
     pub(crate) unsafe fn set_seed(s: *mut dlx_solver, seed: u64) -> dlx_status {
         // SAFETY: forwarded from the caller.
@@ -474,16 +516,6 @@ pub(crate) mod route {
     pub(crate) fn attach(words: &mut [u32]) -> dlx_status {
         guard::catch(|| XSolver::attach(words).map(drop))
             .map_or(DLX_ERR_INTERNAL, IntoStatus::into_status)
-    }
-
-    /// For the calls a solver with colours does not offer: `DLX_ERR_STATE` (after
-    /// the guard's usual checks).
-    ///
-    /// # Safety
-    /// `s` is a live handle with colours.
-    pub(crate) unsafe fn unsupported(s: *const dlx_solver) -> dlx_status {
-        // SAFETY: forwarded from the caller.
-        unsafe { with(x(s), |_| Err::<(), Error>(Error::State)) }
     }
 
     /// True for a block whose first word says "solver with colours".

@@ -110,6 +110,26 @@ static void test_init_errors(void) {
   (void)keep;
 }
 
+/* dlx_split callback: counts each prefix's sub-problem in a fresh solver. */
+static int sum_prefix(void *user, const uint32_t *rows, size_t n, int32_t is_solution) {
+  uint64_t *total = (uint64_t *)user, c = 0;
+  dlx_xdims d = ex_dims();
+  dlx_solver *t = NULL;
+  size_t i;
+  int r;
+  if (is_solution) {
+    ++*total;
+    return 0;
+  }
+  CHECK_STATUS(dlx_new_x(&d, &t), DLX_OK);
+  for (r = 0; r < 4; ++r) dlx_add_row_colored(t, ex_cols[r], ex_colours[r], ex_len[r], NULL);
+  for (i = 0; i < n; ++i) CHECK_STATUS(dlx_select_row(t, rows[i]), DLX_OK);
+  CHECK_STATUS(dlx_count(t, 0, &c), DLX_OK);
+  *total += c;
+  dlx_free(t);
+  return 0;
+}
+
 static void test_knuths_example(void) {
   dlx_xdims d = ex_dims();
   dlx_solver *s = NULL;
@@ -165,9 +185,17 @@ static void test_knuths_example(void) {
   CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
   CHECK(count == 1);
   CHECK_STATUS(dlx_set_seed(s, 0), DLX_OK);
-  /* Not offered for colours. */
+  /* Split and parallel counting. */
   CHECK_STATUS(dlx_split(s, 1, NULL, NULL, NULL), DLX_ERR_NULL);
-  CHECK_STATUS(dlx_count_parallel(s, 1, 0, &count), DLX_ERR_STATE);
+  count = 0;
+  CHECK_STATUS(dlx_count_parallel(s, 2, 0, &count), DLX_OK);
+  CHECK(count == 1);
+  {
+    uint64_t reports = 0, total = 0;
+    CHECK_STATUS(dlx_split(s, 1, sum_prefix, &total, &reports), DLX_EXHAUSTED);
+    /* Column A (first of least length 2) branches on rows 0 and 1. */
+    CHECK(reports == 2 && total == 1);
+  }
   /* Clear: no rows, one empty problem with no solution (primary columns uncovered). */
   CHECK_STATUS(dlx_clear(s), DLX_OK);
   CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
@@ -337,6 +365,11 @@ static void test_bounds(void) {
   CHECK_STATUS(dlx_set_bounds(s, 0, 1, 1), DLX_ERR_STATE);
   CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_STATE);
   CHECK_STATUS(dlx_image(s, &mem, &len), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_reset(s), DLX_OK);
+  CHECK_STATUS(dlx_split(s, 1, sum_prefix, NULL, NULL), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_count_parallel(s, 0, 0, &count), DLX_OK);
+  CHECK(count == 7);
+  CHECK_STATUS(dlx_next(s, 1), DLX_BUDGET_SPENT);
   CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
   CHECK(f == 0.0);
   CHECK_STATUS(dlx_reset(s), DLX_OK);

@@ -34,6 +34,7 @@
 mod image;
 mod mcc;
 mod search;
+mod split;
 
 use super::header::Phase;
 use super::layout::MAX_NODES;

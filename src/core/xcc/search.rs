@@ -90,7 +90,7 @@ impl Links<'_> {
         }
     }
 
-    fn uncover(&mut self, c: u32) {
+    pub(super) fn uncover(&mut self, c: u32) {
         let mut rr = self.nodes[c as usize][UP];
         while rr != c {
             self.unhide_rest(rr);
@@ -167,7 +167,7 @@ impl Links<'_> {
         }
     }
 
-    fn uncommit_rest(&mut self, x: u32) {
+    pub(super) fn uncommit_rest(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let [_, d, c] = self.nodes[p as usize];
@@ -182,7 +182,7 @@ impl Links<'_> {
 
     /// The first primary item of least length (DLX2's choice), or a random one among
     /// the ties when `rng` is given.
-    fn choose(&self, rng: Option<&mut u64>) -> u32 {
+    pub(super) fn choose(&self, rng: Option<&mut u64>) -> u32 {
         let mut best = ROOT;
         let mut min = u32::MAX;
         let mut ties = 0;
@@ -286,7 +286,7 @@ impl XSolver<'_> {
             .any(|(i, &o)| o != i as u32)
     }
 
-    fn start_search(&mut self) {
+    pub(super) fn start_search(&mut self) {
         self.h.rng = self.h.seed;
         if self.h.seed != 0 || self.shuffled() {
             self.relink();

@@ -1,0 +1,117 @@
+//! Splitting a search with colours into independent sub-problems, as the plain
+//! solver's `split.rs` does: the search-tree nodes at a given depth, as row prefixes
+//! (selecting a prefix's rows as forced rows gives the node's sub-problem).
+
+use super::super::header::Phase;
+use super::super::split::Prefix;
+use super::search::Tally;
+use super::{XSolver, DOWN, FLAG_HAS_SOLUTION, RIGHT, ROOT};
+
+impl XSolver<'_> {
+    /// Starts a split: abandons any search under way and starts a fresh one.
+    /// Algorithm C only (a solver with bounds never splits: see `split_next`).
+    pub fn split_start(&mut self) {
+        self.reset();
+        if self.h.dims.bounded == 0 {
+            self.start_search();
+        }
+    }
+
+    /// Goes on with the split until the next node at `depth` or the next shallower
+    /// solution; `None` when the tree is finished (at once with bounds). The prefix's
+    /// rows are at [`XSolver::prefix`] until the next call.
+    pub fn split_next(&mut self, depth: u32) -> Option<Prefix> {
+        self.h.set(FLAG_HAS_SOLUTION, false);
+        if self.h.dims.bounded != 0 {
+            return None;
+        }
+        let random = self.h.seed != 0;
+        let columns = self.columns();
+        let mut t = Tally {
+            updates: self.h.updates,
+            cleansings: self.h.cleansings,
+        };
+        let found = loop {
+            match self.h.phase {
+                Phase::Fresh | Phase::Done => break None,
+                Phase::Start => {
+                    self.h.phase = Phase::Done;
+                    if self.items[ROOT as usize][RIGHT] == ROOT {
+                        self.h.nodes += 1;
+                        self.h.solutions += 1;
+                        break Some(Prefix::Solution(0));
+                    }
+                    if depth == 0 {
+                        break Some(Prefix::Node(0));
+                    }
+                    self.h.phase = Phase::Forward;
+                }
+                Phase::Forward => {
+                    self.h.nodes += 1;
+                    let mut rng = self.h.rng;
+                    let level = self.h.level as usize;
+                    let mut l = self.links();
+                    let best = l.choose(if random { Some(&mut rng) } else { None });
+                    l.cover(best, &mut t);
+                    let first = l.nodes[best as usize][DOWN];
+                    self.stack[level] = first;
+                    self.h.rng = rng;
+                    self.h.phase = Phase::Advance;
+                }
+                Phase::Advance => {
+                    let level = self.h.level;
+                    let cur = self.stack[level as usize];
+                    if cur <= columns {
+                        self.links().uncover(cur);
+                        if level == 0 {
+                            self.h.phase = Phase::Done;
+                            break None;
+                        }
+                        self.h.level = level - 1;
+                        self.h.phase = Phase::Recover;
+                        continue;
+                    }
+                    self.links().commit_rest(cur, &mut t);
+                    let n = level + 1;
+                    self.h.max_depth = self.h.max_depth.max(n);
+                    let solved = self.items[ROOT as usize][RIGHT] == ROOT;
+                    if solved || n >= depth {
+                        let forced = self.h.forced as usize;
+                        for i in 0..n as usize {
+                            self.sol[forced + i] = self.row_of(self.stack[i]);
+                        }
+                        self.h.phase = Phase::Recover;
+                        if solved {
+                            self.h.nodes += 1;
+                            self.h.solutions += 1;
+                            break Some(Prefix::Solution(n));
+                        }
+                        break Some(Prefix::Node(n));
+                    }
+                    self.h.level = n;
+                    self.h.phase = Phase::Forward;
+                }
+                Phase::Recover => {
+                    let level = self.h.level as usize;
+                    let cur = self.stack[level];
+                    let mut l = self.links();
+                    l.uncommit_rest(cur);
+                    let next = l.nodes[cur as usize][DOWN];
+                    self.stack[level] = next;
+                    self.h.phase = Phase::Advance;
+                }
+            }
+        };
+        self.h.updates = t.updates;
+        self.h.cleansings = t.cleansings;
+        found
+    }
+
+    /// The rows of the prefix `p` just returned by [`XSolver::split_next`].
+    pub fn prefix(&self, p: Prefix) -> &[u32] {
+        let forced = self.h.forced as usize;
+        self.sol
+            .get(forced..forced + p.len() as usize)
+            .unwrap_or(&[])
+    }
+}
