@@ -677,3 +677,69 @@ fn images_across_targets() {
         );
     }
 }
+
+/// The same for a solver with colours: mixes of the header words of a fresh image
+/// and of one paused at its first solution, each resealed, are refused or show only
+/// a real solution (before the header was checked against the choices, a fresh image
+/// could claim whatever its solution region held as a solution).
+#[test]
+fn colour_images_show_only_real_solutions() {
+    use common::xcc::Xcc;
+    use dlx::core::XSolver;
+    let mut tried = 0;
+    for seed in 0..200 {
+        let x = Xcc::random(seed);
+        let mut fresh = x.block();
+        let mut s = x.load(&mut fresh);
+        if s.next(0) != Step::Solution {
+            continue;
+        }
+        let first = s.solution().unwrap().to_vec();
+        if first.len() < 2 {
+            continue;
+        }
+        drop(s);
+        let mut found = fresh.clone();
+        XSolver::open(&mut fresh).unwrap().reset();
+        // `fresh` is reset (flag off, phase Fresh); its stale solution rows become
+        // one row repeated, which no solution is.
+        let (at, n) = dlx::core::XHeader::load(&found)
+            .unwrap()
+            .solution_words()
+            .unwrap();
+        let repeated = first[0];
+        fresh[at..at + n].fill(repeated);
+        seal_image(&mut fresh);
+        seal_image(&mut found);
+        let diff: Vec<usize> = (0..48.min(fresh.len()))
+            .filter(|&i| fresh[i] != found[i])
+            .take(12)
+            .collect();
+        let mut accepted = 0;
+        for mask in 0u32..1 << diff.len() {
+            let mut mix = fresh.clone();
+            for (j, &i) in diff.iter().enumerate() {
+                if mask >> j & 1 == 1 {
+                    mix[i] = found[i];
+                }
+            }
+            seal_image(&mut mix);
+            let shows = XSolver::attach(&mut mix).map(|t| t.solution().map(<[u32]>::to_vec));
+            if let Ok(sol) = shows {
+                accepted += 1;
+                if let Some(sol) = sol {
+                    assert!(
+                        x.is_solution(&sol),
+                        "seed {seed} mask {mask:#x}: shows {sol:?}"
+                    );
+                }
+            }
+        }
+        assert!(accepted > 0, "seed {seed}");
+        tried += 1;
+        if tried == 10 {
+            break;
+        }
+    }
+    assert!(tried > 0);
+}

@@ -11,7 +11,7 @@ mod common;
 
 use common::xcc::Xcc;
 use common::Rng;
-use dlx::core::{Step, XSolver};
+use dlx::core::{seal_image, Step, XSolver};
 
 /// Expected DLX2 figures: `seed solutions nodes updates cleansings` per line.
 fn dlx2_figures() -> Vec<[u64; 5]> {
@@ -185,6 +185,8 @@ fn images_resume_exactly() {
         let mut got = Vec::new();
         let mut cur = block.clone();
         loop {
+            // The checksum word, as dlx_image writes it.
+            seal_image(&mut cur);
             let mut copy = cur.clone();
             let mut t = XSolver::attach(&mut copy).expect("a genuine image attaches");
             let step = t.next(2);
@@ -218,6 +220,9 @@ fn damaged_images_are_refused_or_repaired_never_trusted() {
         let mut copy = block.clone();
         let i = g.below(copy.len() as u64) as usize;
         copy[i] ^= 1 << g.below(32);
+        // With the checksum recomputed, as someone editing the image on purpose
+        // would: the validation itself must refuse or repair the flip.
+        seal_image(&mut copy);
         let before = copy.clone();
         let refused = match XSolver::attach(&mut copy) {
             Err(_) => true,

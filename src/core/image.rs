@@ -64,13 +64,26 @@ pub fn image_checksum<'w>(words: impl IntoIterator<Item = &'w u32>) -> u32 {
     (h ^ (h >> 32)) as u32
 }
 
+/// True when the image at the start of `words`, `total` words long by its header,
+/// carries its checksum (see [`image_checksum`]).
+pub(crate) fn checksum_matches(words: &[u32], total: u64) -> bool {
+    usize::try_from(total)
+        .ok()
+        .and_then(|n| words.get(..n))
+        .is_some_and(|image| {
+            image.len() > block::W_CHECKSUM && image_checksum(image) == image[block::W_CHECKSUM]
+        })
+}
+
 /// Writes the checksum of the image at the start of `words` (as long as its header
 /// says; the whole slice when the header is unreadable) into its checksum word, as
 /// `dlx_image` does. For tests and tools that edit images on purpose.
 pub fn seal_image(words: &mut [u32]) {
     let total = Solver::peek(words)
         .ok()
-        .and_then(|h| usize::try_from(h.words).ok())
+        .map(|h| h.words)
+        .or_else(|| super::xcc::xblock_words(words))
+        .and_then(|w| usize::try_from(w).ok())
         .filter(|&n| n <= words.len())
         .unwrap_or(words.len());
     if total > block::W_CHECKSUM {
@@ -91,12 +104,7 @@ impl<'a> Solver<'a> {
         {
             return Err(Error::Corrupt);
         }
-        let total = Solver::peek(words)?.words;
-        let image = usize::try_from(total)
-            .ok()
-            .and_then(|n| words.get(..n))
-            .ok_or(Error::Corrupt)?;
-        if image_checksum(image) != words[block::W_CHECKSUM] {
+        if !checksum_matches(words, Solver::peek(words)?.words) {
             return Err(Error::Corrupt);
         }
         let mut s = Solver::open(words)?;

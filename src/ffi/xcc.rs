@@ -499,17 +499,28 @@ pub(crate) mod route {
         mem: &mut *const c_void,
         len: &mut usize,
     ) -> dlx_status {
+        let mut bytes = 0;
         // SAFETY: forwarded from the caller.
-        unsafe {
+        let status = unsafe {
             with(x(s), |x| {
                 if x.dims().bounded != 0 {
                     return Err(Error::State);
                 }
-                let bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
-                (*mem, *len) = (s.cast(), bytes);
+                bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
                 Ok::<(), Error>(())
             })
+        };
+        if status == DLX_OK {
+            // The image checksum (see `dlx_attach`), over the block as the call left
+            // it; the guard has checked the header that gave `bytes`.
+            // SAFETY: the handle's block holds `bytes` writable bytes, and no call is
+            // using it (the caller's contract: one thread per handle).
+            let words =
+                unsafe { ::core::slice::from_raw_parts_mut(s.cast::<u32>().cast_mut(), bytes / 4) };
+            core::seal_image(words);
+            (*mem, *len) = (s.cast(), bytes);
         }
+        status
     }
 
     /// Validates and adopts the image of a solver with colours in `words`.

@@ -31,8 +31,12 @@ impl<'a> XSolver<'a> {
     /// as they were.
     pub fn attach(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         ok((words.len() as u64) >= super::X_HEADER_WORDS && !block::is_poisoned(words))?;
+        // The checksum `dlx_image` wrote (see `core::image_checksum`).
+        let total = super::xblock_words(words).ok_or(Error::Corrupt)?;
+        ok(super::super::image::checksum_matches(words, total))?;
         let mut s = XSolver::open(words)?;
         s.check_header()?;
+        s.check_figures()?;
         s.check_rows()?;
         s.check_order()?;
         s.check_choices()?;
@@ -61,6 +65,52 @@ impl<'a> XSolver<'a> {
             && (!h.has(FLAG_HAS_SOLUTION)
                 || (h.sol_len >= h.forced
                     && self.sol[..h.sol_len as usize].iter().all(|&r| r < h.rows))))
+    }
+
+    /// The figures could have been counted by a search (as for a solver without
+    /// colours: every level on the way to the deepest and every solution is a node; a
+    /// search under way has chosen a column and been as deep as it is now; `Start`
+    /// holds the zeros it was entered with).
+    fn check_figures(&self) -> Checked<()> {
+        let h = &self.h;
+        let max_depth = u64::from(h.max_depth);
+        let depth = match h.phase {
+            Phase::Fresh | Phase::Start | Phase::Done => 0,
+            Phase::Forward | Phase::Advance => u64::from(h.level),
+            Phase::Recover => u64::from(h.level) + 1,
+        };
+        ok(h.solutions
+            .checked_add(max_depth)
+            .is_some_and(|n| n <= h.nodes)
+            && match h.phase {
+                Phase::Fresh | Phase::Done => true,
+                Phase::Start => h.nodes == 0 && h.updates == 0 && h.max_depth == 0,
+                Phase::Forward | Phase::Advance | Phase::Recover => {
+                    h.nodes >= 1 && max_depth >= depth
+                }
+            })
+    }
+
+    /// A solution is shown only right after the search found one: in `Recover`, the
+    /// forced rows and then the rows of the level stack; in `Done`, the forced rows
+    /// alone, when they cover every primary column. `primaries` counts the primary
+    /// columns the chosen rows cover (they are pairwise compatible, so none twice).
+    fn check_solution(&self, primaries: u64) -> Checked<()> {
+        let h = &self.h;
+        if !h.has(FLAG_HAS_SOLUTION) {
+            return Ok(());
+        }
+        let forced = h.forced as usize;
+        let search_rows = match h.phase {
+            Phase::Recover => h.level as usize + 1,
+            Phase::Done => 0,
+            _ => return Err(Error::Corrupt),
+        };
+        ok(primaries == u64::from(h.dims.primary) && h.sol_len as usize == forced + search_rows)?;
+        for i in 0..search_rows {
+            ok(self.sol[forced + i] == self.row_of(self.chosen((forced + i) as u32)?))?;
+        }
+        Ok(())
     }
 
     /// Spacers, row starts, columns and colours of every row.
@@ -220,7 +270,7 @@ impl<'a> XSolver<'a> {
         if self.h.phase == Phase::Forward {
             ok(primaries < u64::from(self.h.dims.primary))?;
         }
-        Ok(())
+        self.check_solution(primaries)
     }
 
     /// Rebuilds every link, length and colour mark from the checked choices.
