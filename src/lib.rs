@@ -5,6 +5,7 @@
 //! - [`outcome`], [`rng`]: what every engine's calls end with, and its random numbers.
 //! - [`core`]: the engine, safe Rust, `no_std`, living in one caller-owned block.
 //! - [`sudoku`]: Sudoku of any box shape (and jigsaw, X) on top of the core.
+//! - [`parallel`]: counting on several threads by splitting the search (rayon).
 //! - [`tiling`]: polyomino and polycube placement on top of the core.
 //! - [`ffi`]: the C API (`include/dlx.h`), the only place with `unsafe`.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -19,6 +20,8 @@ pub mod core;
 pub mod ffi;
 /// cbindgen:ignore
 pub mod outcome;
+/// cbindgen:ignore
+pub mod parallel;
 /// cbindgen:ignore
 pub mod rng;
 /// cbindgen:ignore

@@ -40,7 +40,9 @@
 
 use super::header::Phase;
 use super::layout::Dims;
-use super::solver::{is_spacer, Error, Solver, Step, DOWN, RIGHT, ROOT, TOP};
+use super::links::search::{Enter, Hooks, Stop};
+use super::links::View;
+use super::solver::{Error, Solver, Step};
 use crate::block::{self, get64, put64, Kind};
 
 /// "DLXM" read as a little-endian word.
@@ -369,50 +371,48 @@ impl<'a> Maximizer<'a> {
         if s.dims() != self.dims() {
             return Err(Error::Arg);
         }
-        let untouched = get64(self.head, W_SEEN_UPDATES) == s.h.updates
-            && get64(self.head, W_SEEN_NODES) == s.h.nodes;
+        let seen = s.stats();
+        let untouched = get64(self.head, W_SEEN_UPDATES) == seen.updates
+            && get64(self.head, W_SEEN_NODES) == seen.nodes;
         let state = self.state();
-        if state == DONE && untouched && s.h.phase == Phase::Done {
+        if state == DONE && untouched && s.phase() == Phase::Done {
             return Ok(Step::Exhausted);
         }
-        if !(state == RUNNING && untouched && s.h.phase.searching()) {
+        if !(state == RUNNING && untouched && s.phase().searching()) {
             self.start(s);
         }
-        let step = self.run(s, budget);
-        put64(self.head, W_SEEN_UPDATES, s.h.updates);
-        put64(self.head, W_SEEN_NODES, s.h.nodes);
-        if step == Step::Exhausted || s.h.phase == Phase::Done {
+        let step = match s.search(budget, self) {
+            Stop::Solution(depth) => {
+                self.record_best(s, depth);
+                Step::Solution
+            }
+            Stop::BudgetSpent => Step::BudgetSpent,
+            // (`enter` makes no leaves.)
+            Stop::Leaf(_) | Stop::Exhausted => Step::Exhausted,
+        };
+        let seen = s.stats();
+        put64(self.head, W_SEEN_UPDATES, seen.updates);
+        put64(self.head, W_SEEN_NODES, seen.nodes);
+        if step == Step::Exhausted || s.phase() == Phase::Done {
             // (A solution found at the start, with nothing to search, ends it too.)
             self.set_state(DONE);
         }
         Ok(step)
     }
 
+    /// Starts a fresh search on `s` and the per-node weights of its rows.
     fn start(&mut self, s: &mut Solver<'_>) {
-        s.reset();
-        s.start_search();
-        let primary = s.h.dims.primary;
-        for r in 0..s.h.rows {
-            let first = s.row_start[r as usize];
-            let mut p = 0u32;
-            let mut x = first;
-            loop {
-                let c = s.nodes[x as usize][TOP];
-                if is_spacer(c) {
-                    break;
-                }
-                if c <= primary {
-                    p += 1;
-                }
-                x += 1;
-            }
+        s.restart();
+        let primary = s.dims().primary;
+        for r in 0..s.rows() {
+            let p = s.row_nodes(r).filter(|&(_, c)| c <= primary).count() as u32;
             let w = self.weight(r);
             let per = pair_of(if p == 0 { w } else { ceil_div(w, p) });
             let wp = pair_of(w);
             let mut pos = 0u32;
-            for y in first..x {
+            for (y, c) in s.row_nodes(r) {
                 let mut schemes = 0u32;
-                if s.nodes[y as usize][TOP] <= primary {
+                if c <= primary {
                     for k in 0..SCHEMES {
                         if k % p == pos {
                             schemes |= 1 << k;
@@ -423,10 +423,11 @@ impl<'a> Maximizer<'a> {
                 self.nodew[y as usize] = [per[0], per[1], wp[0], wp[1], schemes];
             }
         }
-        let mut base = 0i128;
-        for i in 0..s.h.forced {
-            base += i128::from(self.weight(s.sol[i as usize]));
-        }
+        let base: i128 = s
+            .forced_rows()
+            .iter()
+            .map(|&r| i128::from(self.weight(r)))
+            .sum();
         self.acc[0] = quad_of(base);
         self.set_state(RUNNING);
         self.set_has_best(false);
@@ -437,19 +438,16 @@ impl<'a> Maximizer<'a> {
 
     /// The bound on what the uncovered primary columns can add, or `None` when one of
     /// them has no row left (no completion).
-    fn bound(&self, s: &Solver<'_>) -> Option<i128> {
+    fn bound(&self, links: View<'_>) -> Option<i128> {
         let mut split = 0i128;
         let mut charged = [0i128; SCHEMES as usize];
-        let mut c = s.items[ROOT as usize][RIGHT];
-        while c != ROOT {
-            let mut x = s.nodes[c as usize][DOWN];
-            if x == c {
-                return None;
-            }
+        for c in links.active_primaries() {
+            let mut rows = 0u32;
             let mut best_split = i64::MIN;
             let mut best_charge = [i64::MIN; SCHEMES as usize];
             let mut elsewhere = 0u32;
-            while x != c {
+            for x in links.column_nodes(c) {
+                rows += 1;
                 let (sp, w, here) = self.node_weights(x);
                 best_split = best_split.max(sp);
                 elsewhere |= !here;
@@ -458,7 +456,9 @@ impl<'a> Maximizer<'a> {
                         *b = (*b).max(w);
                     }
                 }
-                x = s.nodes[x as usize][DOWN];
+            }
+            if rows == 0 {
+                return None;
             }
             split += i128::from(best_split);
             for (k, b) in best_charge.iter().enumerate() {
@@ -468,27 +468,28 @@ impl<'a> Maximizer<'a> {
                     *b
                 });
             }
-            c = s.items[c as usize][RIGHT];
         }
         Some(charged.iter().fold(split, |m, &v| m.min(v)))
     }
 
+    /// True when a solution of value `value` beats the best so far.
+    fn beats_best(&self, value: i128) -> bool {
+        !self.has_best() || value > self.best_value()
+    }
+
     /// Records the solution made of the forced rows and the rows of levels
-    /// `0..depth` when it beats the best; true if it did.
-    fn offer(&mut self, s: &Solver<'_>, depth: u32, value: i128) -> bool {
-        if self.has_best() && value <= self.best_value() {
-            return false;
+    /// `0..depth` (the value accumulated at `depth`) as the best.
+    fn record_best(&mut self, s: &Solver<'_>, depth: u32) {
+        let forced = s.forced_rows();
+        self.best[..forced.len()].copy_from_slice(forced);
+        for (slot, row) in self.best[forced.len()..].iter_mut().zip(s.path_rows(depth)) {
+            *slot = row;
         }
-        let forced = s.h.forced as usize;
-        self.best[..forced].copy_from_slice(&s.sol[..forced]);
-        for i in 0..depth as usize {
-            self.best[forced + i] = s.row_of(s.stack[i]);
-        }
-        self.head[W_BEST_LEN] = s.h.forced + depth;
+        self.head[W_BEST_LEN] = forced.len() as u32 + depth;
         self.set_has_best(true);
+        let value = self.acc_at(depth);
         self.head[W_BEST..W_BEST + 4].copy_from_slice(&quad_of(value));
         self.head[W_IMPROVED] = self.head[W_IMPROVED].saturating_add(1);
-        true
     }
 
     fn prunes(&self, value: i128, bound: Option<i128>) -> bool {
@@ -497,93 +498,28 @@ impl<'a> Maximizer<'a> {
             Some(b) => self.has_best() && value + b <= self.best_value(),
         }
     }
+}
 
-    fn run(&mut self, s: &mut Solver<'_>, budget: u64) -> Step {
-        let columns = s.h.dims.primary + s.h.dims.secondary;
-        let limit = if budget == 0 {
-            u64::MAX
+/// Branch and bound as hooks of the search loop: the bound check on entering a
+/// level, the value of the rows chosen, and "strictly better" at a solution.
+impl Hooks for Maximizer<'_> {
+    fn enter(&mut self, links: View<'_>, level: u32) -> Enter {
+        let value = self.acc_at(level);
+        if self.prunes(value, self.bound(links)) {
+            let p = get64(self.head, W_PRUNED).saturating_add(1);
+            put64(self.head, W_PRUNED, p);
+            Enter::Prune
         } else {
-            s.h.updates.saturating_add(budget)
-        };
-        loop {
-            match s.h.phase {
-                Phase::Start => {
-                    if s.items[ROOT as usize][RIGHT] == ROOT {
-                        s.h.phase = Phase::Done;
-                        s.h.nodes += 1;
-                        s.h.solutions += 1;
-                        let v = self.acc_at(0);
-                        if self.offer(s, 0, v) {
-                            return Step::Solution;
-                        }
-                        return Step::Exhausted;
-                    }
-                    s.h.phase = Phase::Forward;
-                }
-                Phase::Forward => {
-                    let level = s.h.level;
-                    let value = self.acc_at(level);
-                    if self.prunes(value, self.bound(s)) {
-                        let p = get64(self.head, W_PRUNED).saturating_add(1);
-                        put64(self.head, W_PRUNED, p);
-                        if level == 0 {
-                            s.h.phase = Phase::Done;
-                            return Step::Exhausted;
-                        }
-                        s.h.level = level - 1;
-                        s.h.phase = Phase::Recover;
-                    } else {
-                        s.h.nodes += 1;
-                        let best = s.choose_column();
-                        s.cover(best);
-                        s.stack[level as usize] = s.nodes[best as usize][DOWN];
-                        s.h.phase = Phase::Advance;
-                    }
-                }
-                Phase::Advance => {
-                    let level = s.h.level;
-                    let cur = s.stack[level as usize];
-                    if cur <= columns {
-                        s.uncover(cur);
-                        if level == 0 {
-                            s.h.phase = Phase::Done;
-                            return Step::Exhausted;
-                        }
-                        s.h.level = level - 1;
-                        s.h.phase = Phase::Recover;
-                    } else {
-                        s.cover_rest(cur);
-                        if level + 1 > s.h.max_depth {
-                            s.h.max_depth = level + 1;
-                        }
-                        let row = s.row_of(cur);
-                        let value = self.acc_at(level) + i128::from(self.weight(row));
-                        self.acc[level as usize + 1] = quad_of(value);
-                        if s.items[ROOT as usize][RIGHT] == ROOT {
-                            s.h.phase = Phase::Recover;
-                            s.h.nodes += 1;
-                            s.h.solutions += 1;
-                            if self.offer(s, level + 1, value) {
-                                return Step::Solution;
-                            }
-                        } else {
-                            s.h.level = level + 1;
-                            s.h.phase = Phase::Forward;
-                        }
-                    }
-                }
-                Phase::Recover => {
-                    let level = s.h.level as usize;
-                    let cur = s.stack[level];
-                    s.uncover_rest(cur);
-                    s.stack[level] = s.nodes[cur as usize][DOWN];
-                    s.h.phase = Phase::Advance;
-                }
-                Phase::Fresh | Phase::Done => return Step::Exhausted,
-            }
-            if s.h.updates >= limit {
-                return Step::BudgetSpent;
-            }
+            Enter::Go
         }
+    }
+
+    fn chose(&mut self, links: View<'_>, level: u32, x: u32) {
+        let value = self.acc_at(level) + i128::from(self.weight(links.row_of(x)));
+        self.acc[level as usize + 1] = quad_of(value);
+    }
+
+    fn solution(&mut self, depth: u32, _solutions: u64) -> bool {
+        self.beats_best(self.acc_at(depth))
     }
 }

@@ -6,9 +6,13 @@
 //! So selecting a prefix's rows (as forced rows) in a fresh solver of the same
 //! problem gives that node's sub-problem, and the sub-problems' counts plus the
 //! shallow solutions add up to the full count.
+//!
+//! The split is the search loop with one hook: a level at the split depth is a leaf.
 
-use super::header::{Header, Phase, FLAG_HAS_SOLUTION};
-use super::solver::{Solver, DOWN, RIGHT, ROOT};
+use super::header::Header;
+use super::links::search::{Enter, Hooks, Stop};
+use super::links::View;
+use super::solver::Solver;
 
 /// What [`Solver::split_next`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +45,25 @@ pub fn prefix_words(h: &Header, n: u32) -> Option<(usize, usize)> {
     (end <= u64::from(h.dims.primary)).then_some((layout.sol + h.forced as usize, n as usize))
 }
 
+/// The split's hook: a node at `depth` rows is a leaf; stop at every solution.
+struct AtDepth(u32);
+
+impl Hooks for AtDepth {
+    #[inline(always)]
+    fn enter(&mut self, _links: View<'_>, level: u32) -> Enter {
+        if level >= self.0 {
+            Enter::Leaf
+        } else {
+            Enter::Go
+        }
+    }
+}
+
 impl Solver<'_> {
     /// Starts a split: abandons any search under way and starts a fresh one (figures
     /// from zero; with a seed, the rows are shuffled as for [`Solver::next`]).
     pub fn split_start(&mut self) {
-        self.reset();
-        self.start_search();
+        self.restart();
     }
 
     /// Goes on with the split started by [`Solver::split_start`] until the next node
@@ -54,80 +71,19 @@ impl Solver<'_> {
     /// The prefix's rows (the search's rows, forced rows not included) are at
     /// [`Solver::prefix`] until the next call. Call with the same `depth` throughout.
     pub fn split_next(&mut self, depth: u32) -> Option<Prefix> {
-        self.h.set(FLAG_HAS_SOLUTION, false);
-        loop {
-            match self.h.phase {
-                Phase::Fresh | Phase::Done => return None,
-                Phase::Start => {
-                    self.h.phase = Phase::Done;
-                    if self.items[ROOT as usize][RIGHT] == ROOT {
-                        self.h.nodes += 1;
-                        self.h.solutions += 1;
-                        return Some(Prefix::Solution(0));
-                    }
-                    if depth == 0 {
-                        return Some(Prefix::Node(0));
-                    }
-                    self.h.phase = Phase::Forward;
-                }
-                Phase::Forward => {
-                    self.h.nodes += 1;
-                    let best = self.choose_column();
-                    self.cover(best);
-                    self.stack[self.h.level as usize] = self.nodes[best as usize][DOWN];
-                    self.h.phase = Phase::Advance;
-                }
-                Phase::Advance => {
-                    let level = self.h.level;
-                    let cur = self.stack[level as usize];
-                    if cur <= self.columns() {
-                        self.uncover(cur);
-                        if level == 0 {
-                            self.h.phase = Phase::Done;
-                            return None;
-                        }
-                        self.h.level = level - 1;
-                        self.h.phase = Phase::Recover;
-                        continue;
-                    }
-                    self.cover_rest(cur);
-                    let n = level + 1;
-                    if n > self.h.max_depth {
-                        self.h.max_depth = n;
-                    }
-                    let solved = self.items[ROOT as usize][RIGHT] == ROOT;
-                    if solved || n >= depth {
-                        let forced = self.h.forced as usize;
-                        for i in 0..n as usize {
-                            self.sol[forced + i] = self.row_of(self.stack[i]);
-                        }
-                        self.h.phase = Phase::Recover;
-                        if solved {
-                            self.h.nodes += 1;
-                            self.h.solutions += 1;
-                            return Some(Prefix::Solution(n));
-                        }
-                        return Some(Prefix::Node(n));
-                    }
-                    self.h.level = n;
-                    self.h.phase = Phase::Forward;
-                }
-                Phase::Recover => {
-                    let cur = self.stack[self.h.level as usize];
-                    self.uncover_rest(cur);
-                    self.stack[self.h.level as usize] = self.nodes[cur as usize][DOWN];
-                    self.h.phase = Phase::Advance;
-                }
-            }
-        }
+        // (Not started by `split_start`, or finished: `Exhausted`.)
+        let prefix = match self.search(0, &mut AtDepth(depth)) {
+            Stop::Solution(n) => Prefix::Solution(n),
+            Stop::Leaf(n) => Prefix::Node(n),
+            Stop::Exhausted | Stop::BudgetSpent => return None,
+        };
+        self.write_path(prefix.len());
+        Some(prefix)
     }
 
     /// The rows of the prefix `p` just returned by [`Solver::split_next`].
     pub fn prefix(&self, p: Prefix) -> &[u32] {
-        let forced = self.h.forced as usize;
-        self.sol
-            .get(forced..forced + p.len() as usize)
-            .unwrap_or(&[])
+        self.written_path(p.len())
     }
 
     /// Reports every node at `depth` and every shallower solution to `f(rows,
@@ -146,26 +102,5 @@ impl Solver<'_> {
         }
         self.reset();
         (reports, stopped)
-    }
-
-    /// Copies the block (with the header as it stands) into `out`, which must be at
-    /// least as long; a solver of the same problem and state can then be opened on
-    /// `out`. Returns the number of words written.
-    pub fn copy_to(&self, out: &mut [u32]) -> Option<usize> {
-        let total = self.h.dims.layout()?.total;
-        let out = out.get_mut(..total)?;
-        let mut at = 0;
-        let mut put = |src: &[u32]| {
-            out[at..at + src.len()].copy_from_slice(src);
-            at += src.len();
-        };
-        put(self.head);
-        put(self.items.as_flattened());
-        put(self.nodes.as_flattened());
-        put(self.row_start);
-        put(self.sol);
-        put(self.stack);
-        self.h.store(out);
-        Some(total)
     }
 }

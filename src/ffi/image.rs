@@ -1,4 +1,5 @@
-//! Images, splitting and parallel counting in C.
+//! Images, splitting and parallel counting in C (the counting itself, safe code, is
+//! in [`crate::parallel`]).
 
 use ::core::ffi::c_void;
 
@@ -8,6 +9,7 @@ use super::status::*;
 use super::xcc::{is_xcc, route};
 use crate::core::{Prefix, Solver, HEADER_WORDS};
 use crate::outcome::Error;
+use crate::parallel::{self, CountError};
 
 /// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
 /// the call), `is_solution` 1 for a complete solution found at or above the split
@@ -202,117 +204,15 @@ pub unsafe extern "C" fn dlx_count_parallel(
     // SAFETY: forwarded from the caller.
     unsafe {
         with(s, |solver| {
-            count_parallel(solver, threads, limit).map(|n| *count = n)
+            parallel::count(solver, threads, limit)
+                .map(|n| *count = n)
+                .map_err(|e| match e {
+                    CountError::NoMemory => DLX_ERR_NO_MEMORY,
+                    CountError::Internal => DLX_ERR_INTERNAL,
+                })
         })
     }
 }
 
 /// The most threads `dlx_count_parallel` accepts.
 pub const DLX_MAX_THREADS: u32 = 1024;
-
-#[cfg(not(feature = "parallel"))]
-fn count_parallel(solver: &mut Solver<'_>, _threads: u32, limit: u64) -> Result<u64, dlx_status> {
-    Ok(solver.count(limit))
-}
-
-#[cfg(feature = "parallel")]
-fn count_parallel(solver: &mut Solver<'_>, threads: u32, limit: u64) -> Result<u64, dlx_status> {
-    let workers = if threads == 0 {
-        rayon::current_num_threads()
-    } else {
-        threads as usize
-    };
-    if workers <= 1 {
-        return Ok(solver.count(limit));
-    }
-    let plan = parallel::plan(solver, workers * 16)?;
-    let counted = if threads == 0 {
-        parallel::count_all(&plan, limit)
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(workers)
-            .build()
-            .map_err(|_| DLX_ERR_NO_MEMORY)?;
-        pool.install(|| parallel::count_all(&plan, limit))
-    };
-    let total = plan.shallow + counted.ok_or(DLX_ERR_INTERNAL)?;
-    Ok(if limit != 0 { total.min(limit) } else { total })
-}
-
-/// Work-splitting for `dlx_count_parallel`: safe code on top of the core.
-#[cfg(feature = "parallel")]
-mod parallel {
-    use super::*;
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    use std::vec::Vec;
-
-    /// The sub-problems of one count.
-    pub(super) struct Plan {
-        /// The solver's block, reset: every worker starts from a copy.
-        template: Vec<u32>,
-        /// The prefixes' rows, `depth` per prefix.
-        prefixes: Vec<u32>,
-        depth: usize,
-        /// Solutions found above the split depth.
-        pub(super) shallow: u64,
-    }
-
-    /// Splits one level deeper at a time until there are at least `target`
-    /// sub-problems (or the tree has no deeper nodes).
-    pub(super) fn plan(solver: &mut Solver<'_>, target: usize) -> Result<Plan, dlx_status> {
-        solver.reset();
-        let words = solver.dims().layout().ok_or(DLX_ERR_CORRUPT)?.total;
-        let mut template = Vec::new();
-        template
-            .try_reserve_exact(words)
-            .map_err(|_| DLX_ERR_NO_MEMORY)?;
-        template.resize(words, 0);
-        solver.copy_to(&mut template).ok_or(DLX_ERR_INTERNAL)?;
-        let mut depth = 1u32;
-        loop {
-            let mut prefixes = Vec::new();
-            let mut shallow = 0u64;
-            solver.split(depth, |rows, is_solution| {
-                if is_solution {
-                    shallow += 1;
-                } else {
-                    prefixes.extend_from_slice(rows);
-                }
-                false
-            });
-            let n = prefixes.len() / depth as usize;
-            if n >= target || n == 0 || depth >= solver.dims().primary {
-                return Ok(Plan {
-                    template,
-                    prefixes,
-                    depth: depth as usize,
-                    shallow,
-                });
-            }
-            depth += 1;
-        }
-    }
-
-    /// Counts every sub-problem on the current rayon pool; `None` if a copy could
-    /// not take its prefix (a bug).
-    pub(super) fn count_all(plan: &Plan, limit: u64) -> Option<u64> {
-        let found = AtomicU64::new(plan.shallow);
-        plan.prefixes
-            .par_chunks(plan.depth)
-            .map(|prefix| {
-                if limit != 0 && found.load(Ordering::Relaxed) >= limit {
-                    return Some(0);
-                }
-                let mut words = plan.template.clone();
-                let mut s = Solver::open(&mut words).ok()?;
-                for &row in prefix {
-                    s.select_row(row).ok()?;
-                }
-                let n = s.count(limit);
-                found.fetch_add(n, Ordering::Relaxed);
-                Some(n)
-            })
-            .sum()
-    }
-}

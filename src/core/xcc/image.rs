@@ -33,7 +33,7 @@ impl<'a> XSolver<'a> {
         ok((words.len() as u64) >= super::X_HEADER_WORDS && !block::is_poisoned(words))?;
         // The checksum `dlx_image` wrote (see `core::image_checksum`).
         let total = super::xblock_words(words).ok_or(Error::Corrupt)?;
-        ok(super::super::image::checksum_matches(words, total))?;
+        ok(super::super::solver::checksum_matches(words, total))?;
         let mut s = XSolver::open(words)?;
         s.check_header()?;
         s.check_figures()?;

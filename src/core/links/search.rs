@@ -1,0 +1,239 @@
+//! The search loop: Knuth's Algorithm X over the links, iterative, resumable, with
+//! hooks. `next`, `count` and `enumerate` (no hooks), `split` (a leaf at a depth)
+//! and `maximize` (a bound at every level, a value per row, a test per solution)
+//! all run this one loop, so they choose, cover and count exactly alike.
+//!
+//! The state between calls is the header's phase and level and the level stack:
+//! `stack[l]` is the node of level `l`'s current row (or its column header once the
+//! column's rows are all tried). The loop counts nodes and updates as DLX1 does: a
+//! node per column chosen and per solution, an update per column unlinked and per
+//! node hidden.
+
+use super::{choose_first, choose_random, cover, cover_rest, uncover, uncover_rest};
+use super::{Links, View, DOWN};
+use crate::core::header::{Header, Phase};
+
+/// What [`Hooks::enter`] decides for a level about to choose its column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::core) enum Enter {
+    /// Choose a column and branch on it.
+    Go,
+    /// Cut this node off (the bound says nothing better lies below) and go on.
+    Prune,
+    /// Do not branch here: stop the loop and report the node ([`Stop::Leaf`]).
+    Leaf,
+}
+
+/// Where one run of the loop stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::core) enum Stop {
+    /// A solution of that many search rows (`stack[..n]`), accepted by
+    /// [`Hooks::solution`]; the search resumes after it.
+    Solution(u32),
+    /// A node with that many search rows that [`Hooks::enter`] made a leaf.
+    Leaf(u32),
+    /// The tree is finished.
+    Exhausted,
+    /// The update budget ran out; the next run resumes exactly here.
+    BudgetSpent,
+}
+
+/// What a search adds to the plain loop. Every method has a default that adds
+/// nothing, and the loop is generic over the hooks, so the plain path compiles to
+/// the loop alone.
+pub(in crate::core) trait Hooks {
+    /// Levels `0..level` are chosen and `level` is about to choose its column (the
+    /// bound check). Called again for the same node after a budget stop there.
+    #[inline(always)]
+    fn enter(&mut self, _links: View<'_>, _level: u32) -> Enter {
+        Enter::Go
+    }
+
+    /// The row of node `x` was just chosen at `level` (levels `0..=level` chosen).
+    #[inline(always)]
+    fn chose(&mut self, _links: View<'_>, _level: u32, _x: u32) {}
+
+    /// A solution of `depth` search rows, the `solutions`-th of the search (it is
+    /// counted in the figures): true stops the loop with [`Stop::Solution`], false
+    /// goes on past it.
+    #[inline(always)]
+    fn solution(&mut self, _depth: u32, _solutions: u64) -> bool {
+        true
+    }
+}
+
+/// No hooks: stop at every solution (`next`).
+pub(in crate::core) struct Plain;
+
+impl Hooks for Plain {}
+
+/// Go on past solutions until the `n`-th of the search (`count`; `u64::MAX` for all).
+pub(in crate::core) struct Until(pub(in crate::core) u64);
+
+impl Hooks for Until {
+    #[inline(always)]
+    fn solution(&mut self, _depth: u32, solutions: u64) -> bool {
+        solutions >= self.0
+    }
+}
+
+/// Runs the search from the phase in `h` until the hooks stop it, the tree is
+/// finished, or at least `budget` link updates were spent by this run (0 = no
+/// limit). The search must have been started (phase `Start` or later); `stack` has
+/// a word per primary column and `columns` is the number of columns.
+#[inline(always)]
+pub(in crate::core) fn run<H: Hooks>(
+    h: &mut Header,
+    links: &mut Links<'_>,
+    stack: &mut [u32],
+    budget: u64,
+    hooks: &mut H,
+) -> Stop {
+    match h.phase {
+        Phase::Fresh | Phase::Done => return Stop::Exhausted,
+        Phase::Start => {
+            h.phase = Phase::Forward;
+            if links.view().solved() {
+                // Nothing to cover: the forced rows alone are the one solution.
+                h.phase = Phase::Done;
+                h.nodes += 1;
+                h.solutions += 1;
+                return if hooks.solution(0, h.solutions) {
+                    Stop::Solution(0)
+                } else {
+                    Stop::Exhausted
+                };
+            }
+        }
+        Phase::Forward | Phase::Advance | Phase::Recover => {}
+    }
+    let limit = if budget == 0 {
+        u64::MAX
+    } else {
+        h.updates.saturating_add(budget)
+    };
+    let columns = h.dims.primary + h.dims.secondary;
+    let random = h.seed != 0;
+    // Everything the loop touches lives in locals (registers) until it ends.
+    let Links { items, nodes } = links;
+    let (items, nodes) = (&mut **items, &mut **nodes);
+    let mut level = h.level;
+    let mut updates = h.updates;
+    let mut tree = h.nodes;
+    let mut solutions = h.solutions;
+    let mut max_depth = h.max_depth;
+    let mut rng = h.rng;
+    // The phase is only written down when the loop stops; inside, it is where the
+    // code is. `enter` says where to resume.
+    let mut enter = h.phase;
+    let (phase, stop) = 'search: loop {
+        if enter == Phase::Recover {
+            // Levels 0..=level are chosen: take back the row of `level`.
+            let cur = stack[level as usize];
+            uncover_rest(items, nodes, cur);
+            stack[level as usize] = nodes[cur as usize][DOWN];
+            enter = Phase::Advance;
+            if updates >= limit {
+                break 'search (Phase::Advance, Stop::BudgetSpent);
+            }
+        }
+        if enter == Phase::Forward {
+            // Levels 0..level are chosen: choose and cover the column of `level`.
+            match hooks.enter(View { items, nodes }, level) {
+                Enter::Go => {}
+                Enter::Prune => {
+                    if level == 0 {
+                        break 'search (Phase::Done, Stop::Exhausted);
+                    }
+                    level -= 1;
+                    enter = Phase::Recover;
+                    continue;
+                }
+                Enter::Leaf => {
+                    if level == 0 {
+                        break 'search (Phase::Done, Stop::Leaf(0));
+                    }
+                    level -= 1;
+                    break 'search (Phase::Recover, Stop::Leaf(level + 1));
+                }
+            }
+            tree += 1;
+            let best = if random {
+                choose_random(items, nodes, &mut rng)
+            } else {
+                choose_first(items, nodes)
+            };
+            updates += cover(items, nodes, best);
+            stack[level as usize] = nodes[best as usize][DOWN];
+            if updates >= limit {
+                break 'search (Phase::Advance, Stop::BudgetSpent);
+            }
+        }
+        // Advance: the column of `level` is covered; try its next row.
+        let cur = stack[level as usize];
+        if cur <= columns {
+            // Every row of this column was tried: back up.
+            uncover(items, nodes, cur);
+            if level == 0 {
+                break 'search (Phase::Done, Stop::Exhausted);
+            }
+            level -= 1;
+            enter = Phase::Recover;
+            continue;
+        }
+        updates += cover_rest(items, nodes, cur);
+        hooks.chose(View { items, nodes }, level, cur);
+        if level + 1 > max_depth {
+            max_depth = level + 1;
+        }
+        if (View { items, nodes }).solved() {
+            // DLX1 counts a solution as a node of the search tree too.
+            tree += 1;
+            solutions += 1;
+            if hooks.solution(level + 1, solutions) {
+                break 'search (Phase::Recover, Stop::Solution(level + 1));
+            }
+            enter = Phase::Recover;
+        } else {
+            level += 1;
+            enter = Phase::Forward;
+        }
+        if updates >= limit {
+            break 'search (enter, Stop::BudgetSpent);
+        }
+    };
+    h.phase = phase;
+    h.level = level;
+    h.updates = updates;
+    h.nodes = tree;
+    h.solutions = solutions;
+    h.max_depth = max_depth;
+    h.rng = rng;
+    stop
+}
+
+/// Undoes the search under way level by level from the innermost out, exactly
+/// reversing it, and leaves the phase `Fresh` at level 0. Forced rows stay covered.
+pub(in crate::core) fn unwind(h: &mut Header, links: &mut Links<'_>, stack: &[u32]) {
+    let level = h.level;
+    let chosen = match h.phase {
+        Phase::Fresh | Phase::Done | Phase::Start => 0,
+        Phase::Forward => level,
+        Phase::Advance => {
+            let cur = stack[level as usize];
+            let columns = h.dims.primary + h.dims.secondary;
+            let c = links.view().column_of(cur, columns);
+            links.uncover_column(c);
+            level
+        }
+        Phase::Recover => {
+            links.uncover_row(stack[level as usize]);
+            level
+        }
+    };
+    for l in (0..chosen).rev() {
+        links.uncover_row(stack[l as usize]);
+    }
+    h.level = 0;
+    h.phase = Phase::Fresh;
+}
