@@ -99,6 +99,12 @@ class Solver : public Handle<dlx_solver, dlx_free> {
   /// The no-exception constructor: `status` receives the result of dlx_new.
   Solver(const dlx_dims &dims, dlx_status &status) noexcept { status = dlx_new(&dims, &h_); }
 
+  /// A solver with colours and/or bounds (dlx_new_x): Knuth's Algorithm C or M.
+#ifndef DLX_NO_EXCEPTIONS
+  explicit Solver(const dlx_xdims &dims) { check(dlx_new_x(&dims, &h_)); }
+#endif
+  Solver(const dlx_xdims &dims, dlx_status &status) noexcept { status = dlx_new_x(&dims, &h_); }
+
   // ---- noexcept API: every call returns the dlx_status
   dlx_status try_add_row(const std::uint32_t *cols, std::size_t n,
                          std::uint32_t *row = nullptr) noexcept {
@@ -117,6 +123,16 @@ class Solver : public Handle<dlx_solver, dlx_free> {
     return dlx_count(h_, limit, &count);
   }
   dlx_status try_stats(dlx_stats &out) const noexcept { return dlx_get_stats(h_, &out); }
+  dlx_status try_add_row_colored(const std::uint32_t *cols, const std::uint32_t *colors,
+                                 std::size_t n, std::uint32_t *row = nullptr) noexcept {
+    return dlx_add_row_colored(h_, cols, colors, n, row);
+  }
+  dlx_status try_set_bounds(std::uint32_t col, std::uint32_t lo, std::uint32_t hi) noexcept {
+    return dlx_set_bounds(h_, col, lo, hi);
+  }
+  dlx_status try_cleansings(std::uint64_t &out) const noexcept {
+    return dlx_get_cleansings(h_, &out);
+  }
 
 #ifndef DLX_NO_EXCEPTIONS
   // ---- throwing API
@@ -132,6 +148,28 @@ class Solver : public Handle<dlx_solver, dlx_free> {
     std::uint32_t row = 0;
     check(dlx_add_row(h_, cols, n, &row));
     return row;
+  }
+  /// A row whose entries carry colours (0 = none), one per column.
+  std::uint32_t add_row_colored(std::initializer_list<std::uint32_t> cols,
+                                std::initializer_list<std::uint32_t> colors) {
+    if (cols.size() != colors.size()) throw Error(DLX_ERR_ARG);
+    return add_row_colored(cols.begin(), colors.begin(), cols.size());
+  }
+  std::uint32_t add_row_colored(const std::uint32_t *cols, const std::uint32_t *colors,
+                                std::size_t n) {
+    std::uint32_t row = 0;
+    check(dlx_add_row_colored(h_, cols, colors, n, &row));
+    return row;
+  }
+  /// Primary column `col` covered at least `lo` and at most `hi` times.
+  void set_bounds(std::uint32_t col, std::uint32_t lo, std::uint32_t hi) {
+    check(dlx_set_bounds(h_, col, lo, hi));
+  }
+  /// Knuth's cleansings of the current or last search (0 for a plain solver).
+  std::uint64_t cleansings() const {
+    std::uint64_t n = 0;
+    check(dlx_get_cleansings(h_, &n));
+    return n;
   }
   void select_row(std::uint32_t row) { check(dlx_select_row(h_, row)); }
   void unselect_all() { check(dlx_unselect_all(h_)); }

@@ -52,6 +52,7 @@ _ERR_CAPACITY = -4
 _ERR_COLUMN = -5
 _ERR_DUPLICATE = -6
 _ERR_EMPTY_ROW = -7
+_ERR_STATE = -8
 _ERR_CONFLICT = -9
 _ERR_PARSE = -10
 _ERR_ARG = -11
@@ -73,6 +74,17 @@ class _Dims(ctypes.Structure):
         ("secondary", ctypes.c_uint32),
         ("max_rows", ctypes.c_uint32),
         ("max_entries", ctypes.c_uint32),
+    ]
+
+
+class _XDims(ctypes.Structure):
+    _fields_ = [
+        ("primary", ctypes.c_uint32),
+        ("secondary", ctypes.c_uint32),
+        ("max_rows", ctypes.c_uint32),
+        ("max_entries", ctypes.c_uint32),
+        ("colors", ctypes.c_uint32),
+        ("bounded", ctypes.c_uint32),
     ]
 
 
@@ -140,6 +152,10 @@ _lib.dlx_new.argtypes = [ctypes.POINTER(_Dims), ctypes.POINTER(_solver_p)]
 _lib.dlx_free.argtypes = [_solver_p]
 _lib.dlx_free.restype = None
 _lib.dlx_add_row.argtypes = [_solver_p, _u32_p, ctypes.c_size_t, _u32_p]
+_lib.dlx_new_x.argtypes = [ctypes.POINTER(_XDims), ctypes.POINTER(_solver_p)]
+_lib.dlx_add_row_colored.argtypes = [_solver_p, _u32_p, _u32_p, ctypes.c_size_t, _u32_p]
+_lib.dlx_set_bounds.argtypes = [_solver_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32]
+_lib.dlx_get_cleansings.argtypes = [_solver_p, ctypes.POINTER(ctypes.c_uint64)]
 _lib.dlx_select_row.argtypes = [_solver_p, ctypes.c_uint32]
 _lib.dlx_unselect_all.argtypes = [_solver_p]
 _lib.dlx_reset.argtypes = [_solver_p]
@@ -348,20 +364,22 @@ class _Slices:
 class Stats:
     """Figures of a search: ``nodes`` and ``updates`` counted as Knuth's DLX1 counts
     them (the Sudoku helper counts placements and eliminations), ``solutions`` found,
-    the current ``depth`` and the deepest, ``max_depth``."""
+    the current ``depth`` and the deepest, ``max_depth``; with colours or bounds the
+    figures are Knuth's DLX2's (DLX3's), and ``cleansings`` his too (0 otherwise)."""
 
-    def __init__(self, raw: Optional[_Stats] = None):
+    def __init__(self, raw: Optional[_Stats] = None, cleansings: int = 0):
         raw = raw if raw is not None else _Stats()
         self.nodes: int = raw.nodes
         self.updates: int = raw.updates
         self.solutions: int = raw.solutions
         self.depth: int = raw.depth
         self.max_depth: int = raw.max_depth
+        self.cleansings: int = cleansings
 
     def __repr__(self) -> str:
         return (f"Stats(nodes={self.nodes}, updates={self.updates}, "
                 f"solutions={self.solutions}, depth={self.depth}, "
-                f"max_depth={self.max_depth})")
+                f"max_depth={self.max_depth}, cleansings={self.cleansings})")
 
 
 # --- exact cover ----------------------------------------------------------------------
@@ -372,15 +390,22 @@ class _Solver:
 
     def __init__(self, problem: "Problem"):
         rows = problem._rows
-        dims = _Dims(problem.primary, problem.secondary, len(rows),
-                     sum(len(r) for r in rows))
+        colours = problem._colours
+        bounds = problem._bounds
+        dims = _XDims(problem.primary, problem.secondary, len(rows),
+                      sum(len(r) for r in rows),
+                      max((max(k) for k in colours if k), default=0), len(bounds))
         handle = _solver_p()
-        _check(_lib.dlx_new(ctypes.byref(dims), ctypes.byref(handle)), "Problem: dlx_new")
+        _check(_lib.dlx_new_x(ctypes.byref(dims), ctypes.byref(handle)), "Problem: dlx_new")
         self.handle: Optional[int] = handle.value
         try:
-            for cols in rows:
+            for cols, ks in zip(rows, colours):
                 arr = (ctypes.c_uint32 * len(cols))(*cols)
-                _check(_lib.dlx_add_row(self.handle, arr, len(cols), None), "add_row")
+                karr = (ctypes.c_uint32 * len(cols))(*ks) if ks else None
+                _check(_lib.dlx_add_row_colored(self.handle, arr, karr, len(cols), None),
+                       "add_row")
+            for col, (lo, hi) in sorted(bounds.items()):
+                _check(_lib.dlx_set_bounds(self.handle, col, lo, hi), "set_bounds")
             for row in problem._forced:
                 _check(_lib.dlx_select_row(self.handle, row), "select")
             _check(_lib.dlx_set_seed(self.handle, problem.seed), "seed")
@@ -391,7 +416,9 @@ class _Solver:
     def stats(self) -> Stats:
         raw = _Stats()
         _check(_lib.dlx_get_stats(self.handle, ctypes.byref(raw)), "stats")
-        return Stats(raw)
+        cleansings = ctypes.c_uint64()
+        _check(_lib.dlx_get_cleansings(self.handle, ctypes.byref(cleansings)), "stats")
+        return Stats(raw, cleansings.value)
 
     def free(self) -> None:
         if self.handle:
@@ -429,6 +456,8 @@ class Problem:
         self._secondary = s
         self._seed = _int_arg(seed, "Problem: seed")
         self._rows: List[Tuple[int, ...]] = []
+        self._colours: List[Optional[Tuple[int, ...]]] = []  # per row, None = none
+        self._bounds: dict = {}  # primary column -> (lo, hi), other than (1, 1)
         self._entries = 0
         self._forced: List[int] = []
         self._forced_cols: set = set()
@@ -470,9 +499,12 @@ class Problem:
                 f"Problem: {what} while a search over this problem is under way; "
                 "finish the iteration or call its close() first")
 
-    def add_row(self, columns: _Columns) -> int:
+    def add_row(self, columns: _Columns, colors: Optional[_Columns] = None) -> int:
         """Adds a row covering ``columns`` (ints, any order, each once) and returns
-        its id (0, 1, ... in the order rows were added)."""
+        its id (0, 1, ... in the order rows were added). ``colors``, one int per
+        column (0 = none), gives secondary columns a colour: rows giving a secondary
+        column the same colour may share it (exact cover with colours, Knuth's
+        Algorithm C)."""
         if isinstance(columns, (str, bytes, bytearray)) or not hasattr(columns, "__iter__"):
             raise TypeError("Problem.add_row: columns must be an iterable of column "
                             f"indices, not {type(columns).__name__}")
@@ -487,11 +519,30 @@ class Problem:
                                     f"{width} (primary + secondary)")
         if len(set(cols)) != len(cols):
             _raise(_ERR_DUPLICATE, "Problem.add_row: columns names a column twice")
+        ks: Optional[Tuple[int, ...]] = None
+        if colors is not None:
+            if isinstance(colors, (str, bytes, bytearray)) or not hasattr(colors, "__iter__"):
+                raise TypeError("Problem.add_row: colors must be an iterable of ints")
+            ks = tuple(_int_arg(k, f"Problem.add_row: colors[{i}]", 0, 2**31)
+                       for i, k in enumerate(colors))
+            if len(ks) != len(cols):
+                _raise(_ERR_ARG, f"Problem.add_row: {len(ks)} colors for {len(cols)} "
+                                 "columns")
+            for i, (c, k) in enumerate(zip(cols, ks)):
+                if k and c < self._primary:
+                    _raise(_ERR_ARG, f"Problem.add_row: colors[{i}] gives primary column "
+                                     f"{c} a colour")
+            if not any(ks):
+                ks = None
         with self._lock:
             self._idle("add_row")
             if len(self._rows) + 1 >= _U32 or self._entries + len(cols) >= _U32:
                 _raise(_ERR_CAPACITY, "Problem.add_row: more than 2**32 rows or entries")
+            if ks is not None and self._forced:
+                _raise(_ERR_STATE, "Problem.add_row: a row with colours after select(); "
+                                   "call unselect_all() first")
             self._rows.append(cols)
+            self._colours.append(ks)
             self._entries += len(cols)
             return len(self._rows) - 1
 
@@ -506,11 +557,45 @@ class Problem:
             cols = self._rows[r]
             if all(c >= self._primary for c in cols):
                 _raise(_ERR_ARG, f"Problem.select: row {r} has no primary column")
+            if self._bounds:
+                _raise(_ERR_STATE, "Problem.select: no forced rows with bounds")
+            if any(k is not None for k in self._colours):
+                # Colours: shared secondary columns must agree on a colour; let the
+                # library decide when the search starts, but refuse what is certain.
+                self._forced.append(r)
+                try:
+                    _Solver(self).free()
+                except DlxError:
+                    self._forced.pop()
+                    raise
+                return
             if self._forced_cols.intersection(cols):
                 _raise(_ERR_CONFLICT, f"Problem.select: row {r} shares a column with "
                                       "a forced row")
             self._forced.append(r)
             self._forced_cols.update(cols)
+
+    def set_bounds(self, column: int, lo: int, hi: int) -> None:
+        """Primary ``column`` must be covered at least ``lo`` and at most ``hi`` times
+        (multiplicities, Knuth's Algorithm M; [1, 1] is the default). Not together
+        with forced rows."""
+        c = _int_arg(column, "Problem.set_bounds: column", 0, _U32)
+        lo_ = _int_arg(lo, "Problem.set_bounds: lo", 0, _U32)
+        hi_ = _int_arg(hi, "Problem.set_bounds: hi", 0, _U32)
+        if c >= self._primary:
+            _raise(_ERR_COLUMN, f"Problem.set_bounds: column {c} is not primary "
+                                f"(primary = {self._primary})")
+        if hi_ == 0 or lo_ > hi_:
+            _raise(_ERR_ARG, f"Problem.set_bounds: want 0 <= lo <= hi, 1 <= hi; got "
+                             f"[{lo_}, {hi_}]")
+        with self._lock:
+            self._idle("set_bounds")
+            if self._forced:
+                _raise(_ERR_STATE, "Problem.set_bounds: not with forced rows")
+            if (lo_, hi_) == (1, 1):
+                self._bounds.pop(c, None)
+            else:
+                self._bounds[c] = (lo_, hi_)
 
     def unselect_all(self) -> None:
         """Drops every forced row."""

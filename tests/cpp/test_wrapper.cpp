@@ -30,7 +30,38 @@ static dlx::Solver queens(std::uint32_t n) {
   return s;
 }
 
+/* Colours (Knuth's example from dlx2.w, DLX2's figures) and bounds. */
+static void colours_and_bounds() {
+  dlx_xdims d{3, 2, 4, 12, 2, 0};
+  dlx::Solver x(d);
+  x.add_row_colored({0, 1, 3, 4}, {0, 0, 1, 1});
+  x.add_row_colored({0, 2, 3, 4}, {0, 0, 2, 2});
+  x.add_row_colored({1, 3}, {0, 2});
+  x.add_row_colored({2, 4}, {0, 2});
+  CHECK(x.count() == 1);
+  CHECK(x.stats().nodes == 4 && x.stats().updates == 14 && x.cleansings() == 5);
+  try {
+    x.add_row_colored({0, 3}, {1, 0});  // a colour on a primary column
+    CHECK(false);
+  } catch (const dlx::Error &e) {
+    CHECK(e.status() == DLX_ERR_ARG);
+  }
+  dlx_xdims m{3, 0, 5, 8, 0, 2};
+  dlx::Solver b(m);
+  b.add_row({0});
+  b.add_row({0, 1});
+  b.add_row({0, 2});
+  b.add_row({1, 2});
+  b.add_row({2});
+  CHECK(b.count() == 2);
+  b.set_bounds(0, 1, 2);
+  b.set_bounds(1, 0, 1);
+  CHECK(b.count() == 7);
+  CHECK(b.try_set_bounds(2, 0, 2) == DLX_ERR_CAPACITY);
+}
+
 int main() {
+  colours_and_bounds();
   dlx::Solver s = queens(8);
   CHECK(s.count() == 92);
   CHECK(s.count(2) == 2);
