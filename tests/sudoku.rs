@@ -94,11 +94,35 @@ fn top1465_first_50() {
 /// The search's figures on the first 100 of top1465, pinned: tuning the engine must
 /// not change a step (the same placements and eliminations, hence the same solutions
 /// in the same order and the same generated puzzles).
+/// (The general engine, made to search 9x9 too; the fast path's figures follow.)
 #[test]
 fn top1465_figures_are_pinned() {
+    let (first, unique) = top1465_figures(true);
+    assert_eq!(first, (112_514, 403_948), "first solution: nodes, updates");
+    assert_eq!(
+        unique,
+        (195_859, 681_137),
+        "uniqueness check: nodes, updates"
+    );
+}
+
+/// The 9x9 fast path's figures on the same puzzles, pinned likewise.
+#[test]
+fn top1465_fast_path_figures_are_pinned() {
+    let (first, unique) = top1465_figures(false);
+    assert_eq!(first, (47_606, 190_889), "first solution: nodes, updates");
+    assert_eq!(
+        unique,
+        (82_300, 316_663),
+        "uniqueness check: nodes, updates"
+    );
+}
+
+fn top1465_figures(general: bool) -> ((u64, u64), (u64, u64)) {
     let ps = puzzles("top1465.txt", 9);
     let mut mem = block(3, 3);
     let mut sd = Sudoku::init(&mut mem, 3, 3).unwrap();
+    sd.use_general_engine(general);
     let mut out = [0u8; 81];
     let (mut first, mut unique) = ((0, 0), (0, 0));
     for g in &ps[..100] {
@@ -109,12 +133,58 @@ fn top1465_figures_are_pinned() {
         let st = sd.stats().unwrap();
         unique = (unique.0 + st.nodes, unique.1 + st.updates);
     }
-    assert_eq!(first, (112_514, 403_948), "first solution: nodes, updates");
-    assert_eq!(
-        unique,
-        (195_859, 681_137),
-        "uniqueness check: nodes, updates"
-    );
+    (first, unique)
+}
+
+/// The fast path and the general engine agree on every puzzle of every 9x9 set:
+/// counts with limit 2 (and up to 3 on the sets with several solutions), each first
+/// solution valid, budgeted runs giving the very same solutions as unbudgeted ones.
+#[test]
+fn fast_path_agrees_with_the_general_engine() {
+    let (mut m1, mut m2) = (block(3, 3), block(3, 3));
+    let mut fast = Sudoku::init(&mut m1, 3, 3).unwrap();
+    let mut general = Sudoku::init(&mut m2, 3, 3).unwrap();
+    general.use_general_engine(true);
+    let mut out = [0u8; 81];
+    for name in [
+        "17_clue_2000.txt",
+        "top1465.txt",
+        "forum_hardest_1106.txt",
+        "serg_500.txt",
+    ] {
+        for (i, p) in puzzles(name, 9).iter().enumerate() {
+            let limit = if name.starts_with("serg") { 3 } else { 2 };
+            let a = fast.count(p, limit).unwrap();
+            assert_eq!(a, general.count(p, limit).unwrap(), "{name} #{i}");
+            assert_eq!(
+                fast.solve(p, &mut out).unwrap(),
+                Step::Solution,
+                "{name} #{i}"
+            );
+            assert!(valid(3, 3, p, &out), "{name} #{i}");
+            if i % 50 == 0 {
+                // A budget of 1..40 updates per call: the same solutions in order.
+                let all = |s: &mut Sudoku<'_>, budget: u64| {
+                    s.set_givens(p).unwrap();
+                    let mut sols = Vec::new();
+                    let mut o = [0u8; 81];
+                    loop {
+                        match s.next(budget, &mut o).unwrap() {
+                            Step::Solution => sols.push(o),
+                            Step::Exhausted => return sols,
+                            Step::BudgetSpent => {}
+                        }
+                        if sols.len() == 3 {
+                            return sols;
+                        }
+                    }
+                };
+                let whole = all(&mut fast, 0);
+                assert_eq!(whole, all(&mut fast, 1 + i as u64 % 40), "{name} #{i}");
+                assert_eq!(whole.len() as u64, a.min(3));
+            }
+        }
+    }
 }
 
 #[test]
@@ -997,10 +1067,11 @@ fn block_sizes_follow_the_formula() {
     ] {
         let n = u64::from(br * bc);
         let w = (n * n).div_ceil(32);
-        let want = 48 + 2 + 5 * n + n * n * (n + 13) + (4 * n + 2) * w;
+        let nine = if n == 9 { 3482 } else { 0 };
+        let want = 48 + 2 + 5 * n + n * n * (n + 13) + (4 * n + 2) * w + nine;
         assert_eq!(sudoku::required_words(br, bc), Some(want));
     }
-    assert_eq!(sudoku::required_bytes(3, 3), Some(7964));
+    assert_eq!(sudoku::required_bytes(3, 3), Some(21_892));
 }
 
 // ------------------------------------------------------------------ heavy tails

@@ -42,6 +42,8 @@ use crate::block::{get64, put64};
 use crate::outcome::Error;
 use crate::rng::below;
 
+use super::nine;
+
 /// Search phases, as stored in the block.
 pub const PHASE_START: u32 = 0;
 pub const PHASE_DESCEND: u32 = 1;
@@ -56,16 +58,16 @@ pub const LEVEL_WORDS: usize = 4;
 pub const SEARCH_AT: usize = 32;
 /// Words of the search's part of the header.
 pub const SEARCH_WORDS: usize = 16;
-const S_PHASE: usize = 0;
-const S_LEVELS: usize = 1;
+pub(super) const S_PHASE: usize = 0;
+pub(super) const S_LEVELS: usize = 1;
 const S_TRAIL: usize = 2;
-const S_UNSOLVED: usize = 3;
-const S_RANDOM: usize = 4;
-const S_MAX_DEPTH: usize = 5;
-const S_RNG: usize = 6; // u64
-const S_NODES: usize = 8; // u64
-const S_UPDATES: usize = 10; // u64
-const S_SOLUTIONS: usize = 12; // u64
+pub(super) const S_UNSOLVED: usize = 3;
+pub(super) const S_RANDOM: usize = 4;
+pub(super) const S_MAX_DEPTH: usize = 5;
+pub(super) const S_RNG: usize = 6; // u64
+pub(super) const S_NODES: usize = 8; // u64
+pub(super) const S_UPDATES: usize = 10; // u64
+pub(super) const S_SOLUTIONS: usize = 12; // u64
 
 /// A checked read: 0 outside the slice (only a corrupted block gets there).
 #[inline(always)]
@@ -231,6 +233,10 @@ pub struct Search<'a> {
     /// pattern grid ([`pattern_symbol`]) first, which makes an empty grid (and any grid
     /// the pattern completes) solve without a single backtrack.
     pub pattern: u32,
+    /// Searches with the 9x9 fast path ([`super::nine`]) in `nine` instead.
+    pub fast: bool,
+    /// The fast path's words ([`super::nine::WORDS`]; empty unless `n` is 9).
+    pub nine: &'a mut [u32],
 }
 
 /// The symbol (0-based) of cell `(r, c)` in the pattern grid of boxes `br x bc`:
@@ -250,7 +256,9 @@ impl Search<'_> {
     /// figures; `random` makes the branching pick untried symbols at random from
     /// `seed`.
     pub fn set(&mut self, given: impl Fn(usize) -> u32, forbid: Option<(usize, u32)>, seed: u64) {
-        if self.n > 32 {
+        if self.fast {
+            nine::set(self.nine, given, forbid);
+        } else if self.n > 32 {
             self.set_masks::<u64>(given, forbid);
         } else {
             self.set_masks::<u32>(given, forbid);
@@ -288,6 +296,12 @@ impl Search<'_> {
     /// Undoes the whole search: the candidates of the givens again, next step the
     /// first propagation. Keeps the figures.
     pub fn rewind(&mut self) {
+        if self.fast {
+            nine::rewind(self.nine);
+            self.head[S_LEVELS] = 0;
+            self.head[S_PHASE] = PHASE_START;
+            return;
+        }
         let t = self.head[S_TRAIL] as usize;
         if self.n > 32 {
             undo::<u64>(self.mask, self.cand, self.n, self.trail, t, 0);
@@ -312,6 +326,9 @@ impl Search<'_> {
 
     /// True when the header's search fields are in range.
     pub fn sane(&self) -> bool {
+        if self.fast {
+            return nine::sane(self.head);
+        }
         let cells = self.cells() as u64;
         self.head[S_PHASE] <= PHASE_DONE
             && u64::from(self.head[S_LEVELS]) <= cells
@@ -319,8 +336,22 @@ impl Search<'_> {
             && u64::from(self.head[S_UNSOLVED]) <= cells
     }
 
+    /// The symbol of cell `c` (1..n when it has one candidate left... or its lowest;
+    /// 0 for none).
+    pub fn value(&self, c: usize) -> u32 {
+        if self.fast {
+            let mut one = [0u8; 81];
+            nine::write(self.nine, &mut one);
+            return one.get(c).map_or(0, |&v| u32::from(v));
+        }
+        value(self.mask, self.n, c)
+    }
+
     /// The current solution (after [`Outcome::Solution`]) into `out`.
     pub fn write_solution(&self, out: &mut [u8]) {
+        if self.fast {
+            return nine::write(self.nine, out);
+        }
         for (c, o) in out.iter_mut().enumerate() {
             *o = value(self.mask, self.n, c) as u8;
         }
@@ -331,6 +362,13 @@ impl Search<'_> {
     pub fn first_step(&mut self) -> Result<u64, Error> {
         if self.head[S_PHASE] != PHASE_START {
             return Ok(0);
+        }
+        if self.fast {
+            let mut r = nine::Run::load(self.head, self.nine);
+            let before = nine::figures(self.head).updates;
+            r.first();
+            r.store(self.head);
+            return Ok(nine::figures(self.head).updates - before);
         }
         if self.n > 32 {
             Run::<u64>::load(self).go_first()
@@ -343,6 +381,13 @@ impl Search<'_> {
     /// no limit) or the figures' updates reaching `cap`. Always makes at least one
     /// step unless `cap` is already reached. Returns the outcome and the updates spent.
     pub fn run(&mut self, budget: u64, cap: u64) -> Result<(Outcome, u64), Error> {
+        if self.fast {
+            let mut r = nine::Run::load(self.head, self.nine);
+            let before = nine::figures(self.head).updates;
+            let out = r.steps(budget, cap);
+            r.store(self.head);
+            return out.map(|o| (o, nine::figures(self.head).updates - before));
+        }
         if self.n > 32 {
             Run::<u64>::load(self).go(budget, cap)
         } else {

@@ -8,7 +8,7 @@
 //! that hits the cap gives way to the pattern grid shuffled by the Sudoku's
 //! symmetries, so the start takes bounded work for every shape.
 
-use super::engine::{self, pattern_symbol, Outcome};
+use super::engine::{pattern_symbol, Outcome};
 use super::{
     Sudoku, FLAG_JIGSAW, FLAG_PREFILL, FLAG_X, MAX_N, W_GEN_BASE, W_GEN_LIMIT, W_GEN_POS, W_GEN_RNG,
 };
@@ -191,8 +191,17 @@ impl Sudoku<'_> {
             Outcome::Budget if !capped => return Ok(true),
             Outcome::Budget => self.shuffled_pattern(),
             Outcome::Solution => {
+                let mut grid = [0u8; 81];
+                let e = search!(self);
+                if e.fast {
+                    e.write_solution(&mut grid);
+                }
                 for (c, v) in self.solution.iter_mut().enumerate() {
-                    *v = engine::value(self.mask, n, c);
+                    *v = if e.fast {
+                        u32::from(grid[c % 81])
+                    } else {
+                        e.value(c)
+                    };
                 }
             }
             Outcome::Exhausted if self.has(FLAG_PREFILL) => {

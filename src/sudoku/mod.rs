@@ -26,12 +26,14 @@
 //! puzzle    C               generation: the puzzle being thinned
 //! solution  C               generation: the full grid
 //! order     C               generation: the random order in which clues are tried
+//! nine      3482            n = 9 only: the 9x9 fast path's states (see `nine`)
 //! ```
 //!
-//! In all `HEADER_WORDS + 2 + 5n + C (n + 13) + (4n + 2) W` words.
+//! In all `HEADER_WORDS + 2 + 5n + C (n + 13) + (4n + 2) W` words, plus 3482 for n = 9.
 #![forbid(unsafe_code)]
 
 pub mod engine;
+mod nine;
 pub mod text;
 
 use crate::block::{self, Kind};
@@ -45,7 +47,7 @@ pub const HEADER_WORDS: u64 = 48;
 /// "SDK1" read as a little-endian word.
 pub const MAGIC: u32 = 0x314B_4453;
 /// Version of the block layout (3: the common block prefix, see [`crate::block`]).
-pub const LAYOUT_VERSION: u32 = 3;
+pub const LAYOUT_VERSION: u32 = 4;
 /// Smallest and largest supported grid side.
 pub const MIN_N: u32 = 4;
 pub const MAX_N: u32 = 64;
@@ -72,6 +74,8 @@ pub const FLAG_X: u32 = 2;
 pub const FLAG_JIGSAW: u32 = 4;
 /// The diagonal boxes were pre-filled for the current generation's full grid.
 pub(super) const FLAG_PREFILL: u32 = 16;
+/// The general engine searches even where the 9x9 fast path would.
+const FLAG_GENERAL: u32 = 32;
 
 /// The grid side for boxes of `box_rows x box_cols`, when supported.
 pub fn side(box_rows: u32, box_cols: u32) -> Option<u32> {
@@ -89,11 +93,20 @@ fn units_of(n: u64) -> u64 {
 
 /// Words a block for boxes of `box_rows x box_cols` needs, or `None` out of range:
 /// `HEADER_WORDS + 2 + 5n + n*n*(n + 13) + (4n + 2) * W` with `W = ceil(n*n / 32)`
-/// words per bit set over the cells.
+/// words per bit set over the cells, plus [`nine::WORDS`] (3482) for `n = 9`.
 pub fn required_words(box_rows: u32, box_cols: u32) -> Option<u64> {
     let n = u64::from(side(box_rows, box_cols)?);
     let w = (n * n).div_ceil(32);
-    Some(HEADER_WORDS + 2 + 5 * n + n * n * (n + 13) + (4 * n + 2) * w)
+    Some(HEADER_WORDS + 2 + 5 * n + n * n * (n + 13) + (4 * n + 2) * w + nine_words(n))
+}
+
+/// Words of the 9x9 fast path's area: [`nine::WORDS`] for `n = 9`, else none.
+fn nine_words(n: u64) -> u64 {
+    if n == 9 {
+        nine::WORDS as u64
+    } else {
+        0
+    }
 }
 
 /// Bytes a block for boxes of `box_rows x box_cols` needs, or `None` out of range.
@@ -105,6 +118,7 @@ pub fn required_bytes(box_rows: u32, box_cols: u32) -> Option<usize> {
 macro_rules! search {
     ($s:expr) => {{
         let pattern = $s.pattern();
+        let fast = $s.fast();
         $crate::sudoku::engine::Search {
             n: $s.n,
             head: &mut *$s.search,
@@ -118,6 +132,8 @@ macro_rules! search {
             levels: &mut *$s.levels,
             queue: &mut *$s.queue,
             pattern,
+            fast,
+            nine: &mut *$s.nine,
         }
     }};
 }
@@ -140,6 +156,7 @@ pub struct Sudoku<'a> {
     puzzle: &'a mut [u32],
     solution: &'a mut [u32],
     order: &'a mut [u32],
+    nine: &'a mut [u32],
     box_rows: u32,
     box_cols: u32,
     n: u32,
@@ -209,7 +226,8 @@ impl<'a> Sudoku<'a> {
         let (levels, rest) = rest.split_at_mut(LEVEL_WORDS * cells);
         let (queue, rest) = rest.split_at_mut(cells);
         let (puzzle, rest) = rest.split_at_mut(cells);
-        let (solution, order) = rest.split_at_mut(cells);
+        let (solution, rest) = rest.split_at_mut(cells);
+        let (order, nine) = rest.split_at_mut(cells);
         Sudoku {
             head,
             search,
@@ -225,6 +243,7 @@ impl<'a> Sudoku<'a> {
             puzzle,
             solution,
             order,
+            nine,
             box_rows,
             box_cols,
             n,
@@ -353,6 +372,29 @@ impl<'a> Sudoku<'a> {
         } else {
             self.box_rows << 8 | self.box_cols
         }
+    }
+
+    /// True when the 9x9 fast path searches: boxes of 3x3, no diagonals, not turned
+    /// off by [`Sudoku::use_general_engine`].
+    fn fast(&self) -> bool {
+        self.pattern() == (3 << 8 | 3) && !self.has(FLAG_GENERAL)
+    }
+
+    /// Makes the general engine search even where the 9x9 fast path would (for tests
+    /// and benchmarks that compare the two), or lets the fast path back. Drops the
+    /// givens and any generation, like [`Sudoku::build`].
+    pub fn use_general_engine(&mut self, on: bool) {
+        self.set(FLAG_GENERAL, on);
+        self.set_gen(Gen::Idle);
+        self.engine().set(|_| 0, None, 0);
+    }
+
+    /// The guesses of the current or last search of the 9x9 fast path (tries at branch
+    /// points that had another digit left, counted as tdoku counts them), or `None`
+    /// when the general engine searches. For benchmarks.
+    pub fn guesses(&mut self) -> Option<u64> {
+        let e = self.engine();
+        e.fast.then(|| nine::guesses(e.head))
     }
 
     /// True when the diagonals are constraints (Sudoku X).
