@@ -1,18 +1,24 @@
-//! Sudoku throughput, side by side in one run (`cargo bench --bench sudoku`):
+//! Sudoku throughput, side by side in one run (`cargo bench --bench sudoku`), on one
+//! core, timed by thread CPU time (`--wall` for the wall clock):
 //!
-//! - `helper`: the `dlx::sudoku` helper (rows built once, givens forced and dropped);
-//! - `seed-style`: what the contest seeds do, on the same engine: for every puzzle a
-//!   fresh 324-column solver, 9 rows per blank cell and 1 per given, then search;
-//! - `sudoku crate`: the specialised bit-set solver (`sudoku` 0.8) as the reference.
+//! - `fast`: the helper with its 9x9 fast path turned on (`Sudoku::use_fast_path`);
+//! - `helper`: the helper as a C user gets it today: its general engine (any N,
+//!   jigsaw, X), the fast path's baseline;
+//! - `crate`: the `sudoku` crate (0.8, JCZSolve-style band masks), the reference.
 //!
-//! For each set: first solution, and the uniqueness check (count with limit 2).
-//! Figures are puzzles per second; ratios are against the seed-style baseline.
+//! For each set: first solution, and the uniqueness check (count with limit 2), in
+//! puzzles per CPU second, the median of 3 interleaved runs; the fast path's guesses
+//! per puzzle (tries at a branch point that had another digit left, as tdoku counts
+//! them). Then generation: minimal 9x9 puzzles with the fast path and with the
+//! general engine, 16x16 and 25x25 with the general engine.
 //! `cargo bench --bench sudoku -- quick` runs each set once on its first 200 puzzles.
 
 use std::hint::black_box;
-use std::time::Instant;
 
-use dlx::core::{Dims, Solver, Step};
+#[path = "engines/clock.rs"]
+mod clock;
+
+use clock::Clock;
 use dlx::sudoku::{text, Sudoku};
 
 fn load(name: &str) -> Vec<(Vec<u8>, String)> {
@@ -22,7 +28,7 @@ fn load(name: &str) -> Vec<(Vec<u8>, String)> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .filter(|l| l.len() == 81)
+        .filter(|l| l.len() == 81 && !l.starts_with('#'))
         .map(|l| {
             let mut g = vec![0u8; 81];
             text::parse(l.as_bytes(), 9, 0, &mut g).unwrap();
@@ -31,62 +37,63 @@ fn load(name: &str) -> Vec<(Vec<u8>, String)> {
         .collect()
 }
 
-/// The seed-style baseline: build the matrix for this puzzle, then search.
-fn seed_style(words: &mut [u32], g: &[u8], count: bool) -> u64 {
-    let dims = Dims {
-        primary: 324,
-        secondary: 0,
-        max_rows: 729,
-        max_entries: 2916,
-    };
-    let mut s = Solver::init(words, dims).unwrap();
-    for cell in 0..81u32 {
-        let (r, c) = (cell / 9, cell % 9);
-        let b = (r / 3) * 3 + c / 3;
-        let given = g[cell as usize];
-        for v in 0..9u32 {
-            if given != 0 && u32::from(given) != v + 1 {
-                continue;
-            }
-            s.add_row(&[cell, 81 + r * 9 + v, 162 + c * 9 + v, 243 + b * 9 + v])
-                .unwrap();
-        }
-    }
-    if count {
-        s.count(2)
-    } else {
-        u64::from(s.next(0) == Step::Solution)
-    }
+/// Seconds of CPU time `f` takes.
+fn secs(f: impl FnOnce()) -> f64 {
+    let t = Clock::now();
+    f();
+    t.elapsed().as_secs_f64()
 }
 
-fn rate(n: usize, f: impl FnOnce()) -> f64 {
-    let t = Instant::now();
-    f();
-    n as f64 / t.elapsed().as_secs_f64()
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Runs the helper (fast path unless `general`) over the set; returns the guesses.
+fn helper(sd: &mut Sudoku<'_>, puzzles: &[(Vec<u8>, String)], count: bool) -> u64 {
+    let mut out = [0u8; 81];
+    let mut guesses = 0;
+    for (g, _) in puzzles {
+        if count {
+            black_box(sd.count(g, 2).unwrap());
+        } else {
+            black_box(sd.solve(g, &mut out).unwrap());
+        }
+        guesses += sd.guesses().unwrap_or(0);
+    }
+    guesses
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "quick");
+    if args.iter().any(|a| a == "--wall") {
+        clock::WALL.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     let sets = [
-        ("17-clue (2000)", "17_clue_2000.txt"),
+        ("17-clue (1000)", "bench/puzzles2_17_clue.txt"),
         ("top1465", "top1465.txt"),
-        ("forum-hardest-1106", "forum_hardest_1106.txt"),
+        (
+            "forum hardest 11+ (1000)",
+            "bench/puzzles5_forum_hardest_1905_11+.txt",
+        ),
+        ("forum hardest 1106", "forum_hardest_1106.txt"),
     ];
-    let mut mem = vec![0u32; dlx::sudoku::required_words(3, 3).unwrap() as usize];
-    let mut words = vec![
-        0u32;
-        Dims {
-            primary: 324,
-            secondary: 0,
-            max_rows: 729,
-            max_entries: 2916
-        }
-        .required_words()
-        .unwrap() as usize
-    ];
+    let words = dlx::sudoku::required_words(3, 3).unwrap() as usize;
+    let (mut m1, mut m2) = (vec![0u32; words], vec![0u32; words]);
+    let mut fast = Sudoku::init(&mut m1, 3, 3).unwrap();
+    let mut general = Sudoku::init(&mut m2, 3, 3).unwrap();
+    fast.use_fast_path(true);
     println!(
-        "{:<20} {:>6} | {:>11} {:>11} {:>11} | {:>7} {:>9}",
-        "set, task", "n", "seed-style/s", "helper/s", "crate/s", "helper/seed", "helper/crate"
+        "{:<32} {:>5} | {:>10} {:>10} {:>10} | {:>12} {:>13} | {:>8}",
+        "set, task (puzzles per CPU s)",
+        "n",
+        "fast",
+        "helper",
+        "crate",
+        "fast/crate",
+        "fast/helper",
+        "guesses"
     );
     for (label, file) in sets {
         let mut puzzles = load(file);
@@ -94,66 +101,86 @@ fn main() {
             puzzles.truncate(200);
         }
         let n = puzzles.len();
+        let parsed: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|(_, l)| sudoku::Sudoku::from_str_line(l).unwrap())
+            .collect();
         for count in [false, true] {
-            let mut out = [0u8; 81];
-            let base = rate(n, || {
-                for (g, _) in &puzzles {
-                    black_box(seed_style(&mut words, g, count));
-                }
-            });
-            let mut sd = Sudoku::init(&mut mem, 3, 3).unwrap();
-            let ours = rate(n, || {
-                for (g, _) in &puzzles {
-                    if count {
-                        black_box(sd.count(g, 2).unwrap());
-                    } else {
-                        black_box(sd.solve(g, &mut out).unwrap());
+            let (mut a, mut b, mut c) = (vec![], vec![], vec![]);
+            let mut guesses = 0;
+            for _ in 0..if quick { 1 } else { 3 } {
+                a.push(secs(|| guesses = helper(&mut fast, &puzzles, count)));
+                b.push(secs(|| {
+                    helper(&mut general, &puzzles, count);
+                }));
+                c.push(secs(|| {
+                    for p in &parsed {
+                        if count {
+                            black_box(p.solutions_count_up_to(2));
+                        } else {
+                            black_box(p.some_solution());
+                        }
                     }
-                }
-            });
-            let parsed: Vec<sudoku::Sudoku> = puzzles
-                .iter()
-                .map(|(_, l)| sudoku::Sudoku::from_str_line(l).unwrap())
-                .collect();
-            let theirs = rate(n, || {
-                for p in &parsed {
-                    if count {
-                        black_box(p.solutions_count_up_to(2));
-                    } else {
-                        black_box(p.some_solution());
-                    }
-                }
-            });
+                }));
+            }
+            let (ours, gen, theirs) = (
+                n as f64 / median(a),
+                n as f64 / median(b),
+                n as f64 / median(c),
+            );
             println!(
-                "{:<20} {:>6} | {:>11.0} {:>11.0} {:>11.0} | {:>6.2}x {:>8.2}x",
+                "{:<32} {:>5} | {:>10.0} {:>10.0} {:>10.0} | {:>11.2}x {:>12.2}x | {:>8.2}",
                 format!("{label}, {}", if count { "unique" } else { "first" }),
                 n,
-                base,
                 ours,
+                gen,
                 theirs,
-                ours / base,
-                ours / theirs
+                ours / theirs,
+                ours / gen,
+                guesses as f64 / n as f64
             );
         }
     }
-    // Generation times (one puzzle each, minimal up to 16x16, proof limit 30000 for 25x25).
-    for (br, limit) in [(3u32, 0u64), (4, 0), (5, 30_000)] {
+    // Generation: minimal 9x9 (fast path and general engine, same seeds), 16x16
+    // minimal and 25x25 with proof limit 30000 (general engine).
+    let k9 = if quick { 20 } else { 200 };
+    let mut p = [0u8; 81];
+    let mut per = [0.0f64; 2];
+    let mut clues = [0usize; 2];
+    for (i, sd) in [&mut fast, &mut general].into_iter().enumerate() {
+        per[i] = secs(|| {
+            for seed in 1..=k9 {
+                sd.generate_start(seed, 0).unwrap();
+                sd.generate(0, &mut p, None).unwrap();
+                clues[i] += p.iter().filter(|&&v| v != 0).count();
+            }
+        }) / k9 as f64;
+    }
+    println!(
+        "generate 9x9 minimal: fast path {:.3} ms, helper {:.3} ms per puzzle \
+         (fast/helper speed {:.2}x), {:.1} clues on average ({k9} puzzles)",
+        per[0] * 1e3,
+        per[1] * 1e3,
+        per[1] / per[0],
+        clues[0] as f64 / k9 as f64
+    );
+    for (br, limit) in [(4u32, 0u64), (5, 30_000)] {
         let nn = br * br;
         let mut mem = vec![0u32; dlx::sudoku::required_words(br, br).unwrap() as usize];
         let mut sd = Sudoku::init(&mut mem, br, br).unwrap();
         let mut p = vec![0u8; (nn * nn) as usize];
-        let seeds = if quick || nn > 9 { 1..=2u64 } else { 1..=20u64 };
-        let k = seeds.clone().count();
-        let t = Instant::now();
+        let k = 2u64;
         let mut clues = 0;
-        for seed in seeds {
-            sd.generate_start(seed, limit).unwrap();
-            sd.generate(0, &mut p, None).unwrap();
-            clues += p.iter().filter(|&&v| v != 0).count();
-        }
+        let t = secs(|| {
+            for seed in 1..=k {
+                sd.generate_start(seed, limit).unwrap();
+                sd.generate(0, &mut p, None).unwrap();
+                clues += p.iter().filter(|&&v| v != 0).count();
+            }
+        });
         println!(
             "generate {nn}x{nn}: {:.3} s per puzzle, {:.1} clues on average ({k} puzzles)",
-            t.elapsed().as_secs_f64() / k as f64,
+            t / k as f64,
             clues as f64 / k as f64
         );
     }

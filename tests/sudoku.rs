@@ -122,7 +122,7 @@ fn top1465_figures(general: bool) -> ((u64, u64), (u64, u64)) {
     let ps = puzzles("top1465.txt", 9);
     let mut mem = block(3, 3);
     let mut sd = Sudoku::init(&mut mem, 3, 3).unwrap();
-    sd.use_general_engine(general);
+    sd.use_fast_path(!general);
     let mut out = [0u8; 81];
     let (mut first, mut unique) = ((0, 0), (0, 0));
     for g in &ps[..100] {
@@ -144,7 +144,7 @@ fn fast_path_agrees_with_the_general_engine() {
     let (mut m1, mut m2) = (block(3, 3), block(3, 3));
     let mut fast = Sudoku::init(&mut m1, 3, 3).unwrap();
     let mut general = Sudoku::init(&mut m2, 3, 3).unwrap();
-    general.use_general_engine(true);
+    fast.use_fast_path(true);
     let mut out = [0u8; 81];
     for name in [
         "17_clue_2000.txt",

@@ -74,8 +74,8 @@ pub const FLAG_X: u32 = 2;
 pub const FLAG_JIGSAW: u32 = 4;
 /// The diagonal boxes were pre-filled for the current generation's full grid.
 pub(super) const FLAG_PREFILL: u32 = 16;
-/// The general engine searches even where the 9x9 fast path would.
-const FLAG_GENERAL: u32 = 32;
+/// The 9x9 fast path searches classic 9x9 grids (opt-in, see [`Sudoku::use_fast_path`]).
+const FLAG_FAST: u32 = 32;
 
 /// The grid side for boxes of `box_rows x box_cols`, when supported.
 pub fn side(box_rows: u32, box_cols: u32) -> Option<u32> {
@@ -374,17 +374,17 @@ impl<'a> Sudoku<'a> {
         }
     }
 
-    /// True when the 9x9 fast path searches: boxes of 3x3, no diagonals, not turned
-    /// off by [`Sudoku::use_general_engine`].
+    /// True when the 9x9 fast path searches: turned on by [`Sudoku::use_fast_path`],
+    /// boxes of 3x3, no diagonals.
     fn fast(&self) -> bool {
-        self.pattern() == (3 << 8 | 3) && !self.has(FLAG_GENERAL)
+        self.pattern() == (3 << 8 | 3) && self.has(FLAG_FAST)
     }
 
-    /// Makes the general engine search even where the 9x9 fast path would (for tests
-    /// and benchmarks that compare the two), or lets the fast path back. Drops the
-    /// givens and any generation, like [`Sudoku::build`].
-    pub fn use_general_engine(&mut self, on: bool) {
-        self.set(FLAG_GENERAL, on);
+    /// Lets the 9x9 fast path ([`nine`]) search classic 9x9 grids of this helper (off
+    /// by default until it beats the general engine on every set; the C API does not
+    /// use it yet). Drops the givens and any generation, like [`Sudoku::build`].
+    pub fn use_fast_path(&mut self, on: bool) {
+        self.set(FLAG_FAST, on);
         self.set_gen(Gen::Idle);
         self.engine().set(|_| 0, None, 0);
     }

@@ -1,6 +1,8 @@
-//! The 9x9 fast path: classic 3x3 boxes, no diagonals, no jigsaw. Chosen by the
-//! helper on its own; same block, same budgets, same answers as the general engine
-//! (the order of the solutions of a puzzle with several may differ).
+//! The 9x9 fast path: classic 3x3 boxes, no diagonals, no jigsaw. Turned on with
+//! [`super::Sudoku::use_fast_path`] (not yet by default: on the hardest sets it
+//! still guesses more and runs slower than the general engine, see
+//! docs/BENCHMARKS.md); same block, same budgets, same answers as the general
+//! engine (the order of the solutions of a puzzle with several may differ).
 //!
 //! Safe portable Rust, no allocation, no recursion, no panics on any block content.
 //!
@@ -167,13 +169,14 @@ impl State {
     /// contradiction.
     fn propagate(&mut self) -> bool {
         let mut seen = [u128::MAX; 9];
+        let mut checked = [u128::MAX; 9];
         loop {
             match self.naked_singles() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.hidden_singles() {
+            match self.hidden_singles(&mut checked) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -211,13 +214,18 @@ impl State {
         Some(true)
     }
 
-    /// Finds the digits with one place left in a unit; `Some(true)` when there were
-    /// any, `None` when a digit has no place in some unit.
+    /// Finds the digits with one place left in a unit (among the digits whose board
+    /// changed since `checked`); `Some(true)` when there were any, `None` when a
+    /// digit has no place in some unit.
     #[inline(always)]
-    fn hidden_singles(&mut self) -> Option<bool> {
+    fn hidden_singles(&mut self, checked: &mut [u128; 9]) -> Option<bool> {
         let mut found = false;
-        for d in 0..9 {
+        for (d, seen) in checked.iter_mut().enumerate() {
             let x = self.b[d];
+            if x == *seen {
+                continue;
+            }
+            *seen = x;
             for &u in &UNITS {
                 let y = x & u;
                 if y == 0 {
