@@ -36,12 +36,11 @@
 //! makes the very same steps as one unbudgeted call. Counted: `updates` = candidate
 //! eliminations (the budget's unit), `nodes` = placements (guesses and singles).
 
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
-
 use crate::block::{get64, put64};
 use crate::outcome::Error;
 use crate::rng::below;
 
+use super::mask::{rd, undo, Mask};
 use super::nine;
 
 /// Search phases, as stored in the block.
@@ -68,121 +67,6 @@ pub(super) const S_RNG: usize = 6; // u64
 pub(super) const S_NODES: usize = 8; // u64
 pub(super) const S_UPDATES: usize = 10; // u64
 pub(super) const S_SOLUTIONS: usize = 12; // u64
-
-/// A checked read: 0 outside the slice (only a corrupted block gets there).
-#[inline(always)]
-fn rd(w: &[u32], i: usize) -> u32 {
-    w.get(i).copied().unwrap_or(0)
-}
-
-/// A checked write: ignored outside the slice.
-#[inline(always)]
-fn wr(w: &mut [u32], i: usize, v: u32) {
-    if let Some(x) = w.get_mut(i) {
-        *x = v;
-    }
-}
-
-/// A candidate set: `u32` for grids up to 32, `u64` above.
-pub trait Mask:
-    Copy
-    + Eq
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + Not<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-{
-    const ZERO: Self;
-    /// Mask words per cell.
-    const WORDS: usize;
-    /// The set of cell `i` in the mask words.
-    fn get(w: &[u32], i: usize) -> Self;
-    fn put(w: &mut [u32], i: usize, v: Self);
-    fn bit(k: u32) -> Self;
-    fn full(n: u32) -> Self;
-    fn ones(self) -> u32;
-    /// Index of the lowest bit (the set is not empty).
-    fn low(self) -> u32;
-    /// The set without its lowest bit.
-    fn drop_low(self) -> Self;
-    fn to_u64(self) -> u64;
-    fn from_u64(v: u64) -> Self;
-    /// At most one bit.
-    #[inline(always)]
-    fn at_most_one(self) -> bool {
-        self.drop_low() == Self::ZERO
-    }
-}
-
-/// The bit operations, the same for both widths.
-macro_rules! bit_ops {
-    ($t:ty) => {
-        #[inline(always)]
-        fn bit(k: u32) -> $t {
-            (1 as $t).wrapping_shl(k)
-        }
-        fn full(n: u32) -> $t {
-            if n >= <$t>::BITS {
-                <$t>::MAX
-            } else {
-                (1 << n) - 1
-            }
-        }
-        #[inline(always)]
-        fn ones(self) -> u32 {
-            self.count_ones()
-        }
-        #[inline(always)]
-        fn low(self) -> u32 {
-            self.trailing_zeros()
-        }
-        #[inline(always)]
-        fn drop_low(self) -> $t {
-            self & self.wrapping_sub(1)
-        }
-    };
-}
-
-impl Mask for u32 {
-    const ZERO: u32 = 0;
-    const WORDS: usize = 1;
-    #[inline(always)]
-    fn get(w: &[u32], i: usize) -> u32 {
-        rd(w, i)
-    }
-    #[inline(always)]
-    fn put(w: &mut [u32], i: usize, v: u32) {
-        wr(w, i, v)
-    }
-    fn to_u64(self) -> u64 {
-        u64::from(self)
-    }
-    fn from_u64(v: u64) -> u32 {
-        v as u32
-    }
-    bit_ops!(u32);
-}
-
-impl Mask for u64 {
-    const ZERO: u64 = 0;
-    const WORDS: usize = 2;
-    #[inline(always)]
-    fn get(w: &[u32], i: usize) -> u64 {
-        get64(w, 2 * i)
-    }
-    #[inline(always)]
-    fn put(w: &mut [u32], i: usize, v: u64) {
-        put64(w, 2 * i, v)
-    }
-    fn to_u64(self) -> u64 {
-        self
-    }
-    fn from_u64(v: u64) -> u64 {
-        v
-    }
-    bit_ops!(u64);
-}
 
 /// What a run of steps ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -420,34 +304,6 @@ pub fn value(mask: &[u32], n: u32, c: usize) -> u32 {
 /// Words of a bit set over the cells of a grid of side `n`.
 pub fn bits_words(n: u32) -> usize {
     (n * n).div_ceil(32) as usize
-}
-
-fn undo<M: Mask>(
-    mask: &mut [u32],
-    cand: &mut [u32],
-    n: u32,
-    trail: &[u32],
-    from: usize,
-    to: usize,
-) {
-    let w = bits_words(n);
-    let Some(entries) = trail.get(to..from) else {
-        return;
-    };
-    for &e in entries.iter().rev() {
-        let c = (e >> 6) as usize;
-        let k = e & 63;
-        if M::WORDS == 1 {
-            if let Some(x) = mask.get_mut(c) {
-                *x |= 1u32.wrapping_shl(k);
-            }
-        } else {
-            M::put(mask, c, M::get(mask, c) | M::bit(k));
-        }
-        if let Some(x) = cand.get_mut(k as usize * w + c / 32) {
-            *x |= 1 << (c % 32);
-        }
-    }
 }
 
 /// A run of steps with the search state in locals.

@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 
 pub mod engine;
+mod mask;
 mod nine;
 pub mod text;
 
