@@ -44,8 +44,16 @@
 //! ```
 #![forbid(unsafe_code)]
 
-use crate::block::{self, get64, put64, Kind};
-use crate::core::{Dims, Solver};
+mod build;
+mod geometry;
+mod layout;
+mod symmetry;
+
+use geometry::{pack, unpack};
+use layout::Layout;
+
+use crate::block::{self, Kind};
+use crate::core::Solver;
 use crate::outcome::{Error, Stats, Step};
 
 /// Words in the fixed header.
@@ -125,147 +133,6 @@ pub struct Placement {
     pub orientation: u32,
     /// Where the orientation's normalised cells (smallest coordinates 0) are moved to.
     pub offset: [u32; 3],
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Layout {
-    board: usize,
-    cellpos: usize,
-    pieces: usize,
-    pcells: usize,
-    orients: usize,
-    placements: usize,
-    syms: usize,
-    scratch: usize,
-    core: usize,
-    total: usize,
-    core_dims: Dims,
-}
-
-impl TilingDims {
-    fn volume(&self) -> u64 {
-        u64::from(self.width) * u64::from(self.height) * u64::from(self.depth)
-    }
-
-    fn solid(&self) -> bool {
-        self.depth > 1
-    }
-
-    /// The placement capacity, with 0 replaced by the worst case.
-    fn placements(&self) -> Option<u32> {
-        if self.max_placements != 0 {
-            return Some(self.max_placements);
-        }
-        let per = if self.solid() { 48 } else { 8 };
-        u32::try_from(u64::from(self.max_pieces) * per * self.volume()).ok()
-    }
-
-    fn layout(&self) -> Option<Layout> {
-        let sides = [self.width, self.height, self.depth];
-        if sides.iter().any(|&s| s == 0 || s > MAX_SIDE)
-            || self.volume() > MAX_VOLUME
-            || self.max_pieces == 0
-            || self.max_pieces > MAX_PIECES
-            || self.max_piece_cells == 0
-            || self.max_piece_cells > MAX_SIDE
-        {
-            return None;
-        }
-        let v = self.volume();
-        let p = u64::from(self.max_pieces);
-        let k = u64::from(self.max_piece_cells);
-        let r = u64::from(self.placements()?);
-        let core_dims = Dims {
-            primary: u32::try_from(v + p).ok()?,
-            secondary: self.max_pieces,
-            max_rows: r as u32,
-            max_entries: u32::try_from(r * (k + 1)).ok()?,
-        };
-        let core_words = core_dims.required_words()?;
-        let board = HEADER_WORDS;
-        let cellpos = board + v;
-        let pieces = cellpos + v;
-        let pcells = pieces + 8 * p;
-        let orients = pcells + p * k;
-        let placements = orients + 48 * p * k;
-        let syms = placements + 2 * r;
-        let scratch = syms + 48 * v;
-        let core = (scratch + v + 1) & !1; // keep the core solver 8-byte aligned
-        let total = core + core_words;
-        usize::try_from(total.checked_mul(4)?).ok()?;
-        Some(Layout {
-            board: board as usize,
-            cellpos: cellpos as usize,
-            pieces: pieces as usize,
-            pcells: pcells as usize,
-            orients: orients as usize,
-            placements: placements as usize,
-            syms: syms as usize,
-            scratch: scratch as usize,
-            core: core as usize,
-            total: total as usize,
-            core_dims,
-        })
-    }
-
-    /// Words a block with these dimensions needs, or `None` when they are out of range.
-    pub fn required_words(&self) -> Option<u64> {
-        self.layout().map(|l| l.total as u64)
-    }
-
-    /// Bytes a block with these dimensions needs, or `None`.
-    pub fn required_bytes(&self) -> Option<usize> {
-        self.layout().map(|l| l.total * 4)
-    }
-}
-
-fn pack(c: [i32; 3]) -> u32 {
-    (c[0] as u32) | ((c[1] as u32) << 10) | ((c[2] as u32) << 20)
-}
-
-fn unpack(p: u32) -> [i32; 3] {
-    [
-        (p & 1023) as i32,
-        ((p >> 10) & 1023) as i32,
-        ((p >> 20) & 1023) as i32,
-    ]
-}
-
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [1, 0, 2],
-    [0, 2, 1],
-    [2, 1, 0],
-    [1, 2, 0],
-    [2, 0, 1],
-];
-const PERM_ODD: [bool; 6] = [false, true, true, true, false, false];
-
-/// Transform `t` (0..48): a permutation of the axes and a sign per axis.
-fn transform(t: usize, c: [i32; 3]) -> [i32; 3] {
-    let p = PERMS[t / 8];
-    let mut out = [0; 3];
-    for i in 0..3 {
-        let v = c[p[i]];
-        out[i] = if (t >> i) & 1 == 1 { -v } else { v };
-    }
-    out
-}
-
-/// True when transform `t` is a rotation (no mirror image).
-fn proper(t: usize) -> bool {
-    let flips = (t % 8).count_ones() % 2 == 1;
-    PERM_ODD[t / 8] == flips
-}
-
-/// True when transform `t` keeps z and moves only within the plane.
-fn planar(t: usize) -> bool {
-    t / 8 <= 1 && (t >> 2) & 1 == 0
-}
-
-/// The transforms of a board of this kind, in order.
-fn allowed(t: usize, solid: bool, reflect: bool) -> bool {
-    (solid || planar(t)) && (reflect || proper(t))
 }
 
 /// A tiling problem in a caller-provided block.
@@ -422,6 +289,11 @@ impl<'a> Tiling<'a> {
         self.board.len()
     }
 
+    /// The most cells of one piece: the stride of the cell tables.
+    fn max_piece_cells(&self) -> usize {
+        self.head[W_MAX_PIECE_CELLS] as usize
+    }
+
     fn pos(&self, x: u32, y: u32, z: u32) -> Option<usize> {
         let d = self.dims();
         (x < d.width && y < d.height && z < d.depth)
@@ -515,259 +387,10 @@ impl<'a> Tiling<'a> {
 
     /// The normalised cells of orientation `o` of piece `p`, packed (after build).
     fn orientation(&self, p: u32, o: u32) -> &[u32] {
-        let k = self.head[W_MAX_PIECE_CELLS] as usize;
+        let k = self.max_piece_cells();
         let n = self.pieces[p as usize][0] as usize;
         let at = (p as usize * 48 + o as usize) * k;
         &self.orients[at..at + n]
-    }
-
-    /// Generates the orientations, the placements (rows) and the board's symmetries.
-    /// Fails with [`Error::Capacity`] when there are more placements than
-    /// `max_placements`; nothing is built then.
-    pub fn build(&mut self) -> Result<(), Error> {
-        if self.is_built() {
-            return Err(Error::State);
-        }
-        let d = self.dims();
-        let solid = d.solid();
-        let k = d.max_piece_cells as usize;
-        let npieces = self.pieces();
-        // Board cells.
-        let mut n = 0u32;
-        for v in 0..self.volume() {
-            if self.board[v] != 0 {
-                self.cellpos[n as usize] = v as u32;
-                n += 1;
-            }
-        }
-        // Orientations.
-        for p in 0..npieces as usize {
-            let [size, _, reflect, ..] = self.pieces[p];
-            let size = size as usize;
-            let mut count = 0usize;
-            for t in 0..48 {
-                if !allowed(t, solid, reflect == 1) {
-                    continue;
-                }
-                let at = (p * 48 + count) * k;
-                let mut min = [i32::MAX; 3];
-                for i in 0..size {
-                    let c = transform(t, unpack(self.pcells[p * k + i]));
-                    for a in 0..3 {
-                        min[a] = min[a].min(c[a]);
-                    }
-                }
-                for i in 0..size {
-                    let c = transform(t, unpack(self.pcells[p * k + i]));
-                    self.orients[at + i] = pack([c[0] - min[0], c[1] - min[1], c[2] - min[2]]);
-                }
-                self.orients[at..at + size].sort_unstable();
-                let seen = (0..count).any(|o| {
-                    let b = (p * 48 + o) * k;
-                    self.orients[b..b + size] == self.orients[at..at + size]
-                });
-                if !seen {
-                    count += 1;
-                }
-            }
-            self.pieces[p][3] = count as u32;
-        }
-        let mirrors = self.mirror_partners();
-        // Columns: cells, then pieces used exactly once; secondary: pieces used at most once.
-        let mut exact = 0u32;
-        let mut atmost = 0u32;
-        for p in 0..npieces as usize {
-            match Mode::from_u32(self.pieces[p][1]) {
-                Some(Mode::Exactly) => exact += 1,
-                Some(Mode::AtMost) => atmost += 1,
-                _ => {}
-            }
-        }
-        let core_dims = Solver::open(self.core)?.dims();
-        let dims = Dims {
-            primary: n + exact,
-            secondary: atmost,
-            max_rows: core_dims.max_rows,
-            max_entries: core_dims.max_entries,
-        };
-        let mut s = Solver::init(self.core, dims)?;
-        let mut rows = 0u32;
-        let (mut ei, mut ai) = (0u32, 0u32);
-        let mut cols = [0u32; MAX_SIDE as usize + 1];
-        for p in 0..npieces as usize {
-            let [size, mode, _, norient, ..] = self.pieces[p];
-            let extra = match Mode::from_u32(mode) {
-                Some(Mode::Exactly) => {
-                    ei += 1;
-                    Some(n + ei - 1)
-                }
-                Some(Mode::AtMost) => {
-                    ai += 1;
-                    Some(n + exact + ai - 1)
-                }
-                _ => None,
-            };
-            let size = size as usize;
-            for o in 0..norient as usize {
-                let at = (p * 48 + o) * k;
-                let cells = &self.orients[at..at + size];
-                let mut span = [0i32; 3];
-                for &c in cells {
-                    let c = unpack(c);
-                    for a in 0..3 {
-                        span[a] = span[a].max(c[a]);
-                    }
-                }
-                let sides = [d.width as i32, d.height as i32, d.depth as i32];
-                if (0..3).any(|a| span[a] >= sides[a]) {
-                    continue;
-                }
-                for oz in 0..sides[2] - span[2] {
-                    for oy in 0..sides[1] - span[1] {
-                        'offset: for ox in 0..sides[0] - span[0] {
-                            for (i, &c) in cells.iter().enumerate() {
-                                let c = unpack(c);
-                                let v =
-                                    (c[0] + ox) + sides[0] * ((c[1] + oy) + sides[1] * (c[2] + oz));
-                                if self.board[v as usize] == 0 {
-                                    continue 'offset;
-                                }
-                                cols[i] = v as u32; // a position for now
-                            }
-                            // Positions to cell numbers: count board cells before each.
-                            for c in cols.iter_mut().take(size) {
-                                *c = cell_number(self.cellpos, n, *c);
-                            }
-                            let mut len = size;
-                            if let Some(x) = extra {
-                                cols[len] = x;
-                                len += 1;
-                            }
-                            if rows as usize >= self.placements.len() {
-                                return Err(Error::Capacity);
-                            }
-                            s.add_row(&cols[..len])?;
-                            self.placements[rows as usize] =
-                                [(p as u32) << 6 | o as u32, pack([ox, oy, oz])];
-                            rows += 1;
-                        }
-                    }
-                }
-            }
-        }
-        drop(s);
-        // Board symmetries.
-        let mut nsym = 0usize;
-        let mut mirror_mask = 0u64;
-        if n > 0 {
-            let mut min = [i32::MAX; 3];
-            for i in 0..n as usize {
-                let c = self.coords(self.cellpos[i]);
-                for a in 0..3 {
-                    min[a] = min[a].min(c[a]);
-                }
-            }
-            for t in 0..48 {
-                if !allowed(t, solid, mirrors) {
-                    continue;
-                }
-                let mut tmin = [i32::MAX; 3];
-                for i in 0..n as usize {
-                    let c = transform(t, self.coords(self.cellpos[i]));
-                    for a in 0..3 {
-                        tmin[a] = tmin[a].min(c[a]);
-                    }
-                }
-                let base = nsym * self.volume();
-                let mut ok = true;
-                for i in 0..n as usize {
-                    let c = transform(t, self.coords(self.cellpos[i]));
-                    let m = [
-                        c[0] - tmin[0] + min[0],
-                        c[1] - tmin[1] + min[1],
-                        c[2] - tmin[2] + min[2],
-                    ];
-                    let sides = [d.width as i32, d.height as i32, d.depth as i32];
-                    if (0..3).any(|a| m[a] < 0 || m[a] >= sides[a]) {
-                        ok = false;
-                        break;
-                    }
-                    let v = (m[0] + sides[0] * (m[1] + sides[1] * m[2])) as usize;
-                    if self.board[v] == 0 {
-                        ok = false;
-                        break;
-                    }
-                    self.syms[base + i] = cell_number(self.cellpos, n, v as u32);
-                }
-                if ok {
-                    if !proper(t) {
-                        mirror_mask |= 1 << nsym;
-                    }
-                    nsym += 1;
-                }
-            }
-        }
-        // Board marks become cell numbers + 1.
-        for i in 0..n as usize {
-            self.board[self.cellpos[i] as usize] = i as u32 + 1;
-        }
-        self.head[W_CELLS] = n;
-        self.head[W_PLACEMENTS] = rows;
-        self.head[W_SYMS] = nsym as u32;
-        put64(self.head, W_SYM_MIRROR, mirror_mask);
-        self.head[W_EXACT] = exact;
-        self.head[W_ATMOST] = atmost;
-        self.head[W_BUILT] = 1;
-        Ok(())
-    }
-
-    /// Finds each piece's mirror partner (see the module notes); true when every piece
-    /// has one and the pairing is one-to-one.
-    fn mirror_partners(&mut self) -> bool {
-        let k = self.head[W_MAX_PIECE_CELLS] as usize;
-        let npieces = self.pieces() as usize;
-        let mut shape = [0u32; MAX_SIDE as usize];
-        let mut ok = true;
-        for p in 0..npieces {
-            let [size, mode, reflect, ..] = self.pieces[p];
-            self.pieces[p][4] = p as u32;
-            if reflect == 1 {
-                continue;
-            }
-            let size = size as usize;
-            let shape = &mut shape[..size];
-            let mut min = [i32::MAX; 3];
-            for i in 0..size {
-                let c = transform(1, unpack(self.pcells[p * k + i]));
-                for a in 0..3 {
-                    min[a] = min[a].min(c[a]);
-                }
-            }
-            for (i, s) in shape.iter_mut().enumerate() {
-                let c = transform(1, unpack(self.pcells[p * k + i]));
-                *s = pack([c[0] - min[0], c[1] - min[1], c[2] - min[2]]);
-            }
-            shape.sort_unstable();
-            let matches = |q: usize| {
-                let [qsize, qmode, _, qn, ..] = self.pieces[q];
-                qsize as usize == size
-                    && qmode == mode
-                    && (0..qn).any(|o| self.orientation(q as u32, o) == &shape[..])
-            };
-            let partner = if matches(p) {
-                Some(p)
-            } else {
-                (0..npieces).find(|&q| q != p && matches(q))
-            };
-            match partner {
-                Some(q) => self.pieces[p][4] = q as u32,
-                None => ok = false,
-            }
-        }
-        ok && (0..npieces).all(|p| {
-            let q = self.pieces[p][4] as usize;
-            q < npieces && self.pieces[q][4] as usize == p
-        })
     }
 
     fn coords(&self, v: u32) -> [i32; 3] {
@@ -933,77 +556,5 @@ impl<'a> Tiling<'a> {
             }
         }
         Ok(())
-    }
-
-    /// Counts every solution and those distinct up to the board's symmetry (see the
-    /// module notes), as `(all, distinct)`; leaves the search reset.
-    pub fn count_distinct(&mut self) -> Result<(u64, u64), Error> {
-        self.built_solver()?.reset();
-        let n = self.cells() as usize;
-        let vol = self.volume();
-        let nsym = self.symmetries() as usize;
-        let (mut all, mut distinct) = (0u64, 0u64);
-        loop {
-            let step = Solver::open(self.core)?.next(0);
-            if step != Step::Solution {
-                break;
-            }
-            all += 1;
-            // The filled board by cell number, in scratch.
-            let h = Solver::peek(self.core)?;
-            let (at, len) = crate::core::solution_words(&h).ok_or(Error::Corrupt)?;
-            for i in 0..len {
-                let row = self.core[at + i];
-                let pl = self.placement(row).ok_or(Error::Corrupt)?;
-                let k = self.head[W_MAX_PIECE_CELLS] as usize;
-                let size = self.pieces[pl.piece as usize][0] as usize;
-                let ob = (pl.piece as usize * 48 + pl.orientation as usize) * k;
-                for j in 0..size {
-                    let c = unpack(self.orients[ob + j]);
-                    let p = self
-                        .pos(
-                            c[0] as u32 + pl.offset[0],
-                            c[1] as u32 + pl.offset[1],
-                            c[2] as u32 + pl.offset[2],
-                        )
-                        .ok_or(Error::Corrupt)?;
-                    let cell = self.board[p].wrapping_sub(1) as usize;
-                    if cell >= n {
-                        return Err(Error::Corrupt);
-                    }
-                    self.scratch[cell] = pl.piece;
-                }
-            }
-            let b = &self.scratch[..n];
-            let mirror_mask = get64(self.head, W_SYM_MIRROR);
-            let pieces = &*self.pieces;
-            let canonical = (0..nsym).all(|g| {
-                let map = &self.syms[g * vol..g * vol + n];
-                let mirror = (mirror_mask >> g) & 1 == 1;
-                for i in 0..n {
-                    let Some(&(mut img)) = b.get(map[i] as usize) else {
-                        return false;
-                    };
-                    if mirror {
-                        img = pieces.get(img as usize).map_or(img, |p| p[4]);
-                    }
-                    if img != b[i] {
-                        return b[i] < img;
-                    }
-                }
-                true
-            });
-            distinct += u64::from(canonical);
-        }
-        Solver::open(self.core)?.reset();
-        Ok((all, distinct))
-    }
-}
-
-/// The cell number of board position `v`: its index in the sorted `cellpos[..n]`.
-fn cell_number(cellpos: &[u32], n: u32, v: u32) -> u32 {
-    match cellpos[..n as usize].binary_search(&v) {
-        Ok(i) => i as u32,
-        Err(_) => u32::MAX,
     }
 }
