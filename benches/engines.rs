@@ -7,6 +7,8 @@
 //! cargo bench --bench engines -- --reps 9 soma     # more runs per engine
 //! cargo bench --bench engines -- --list            # the instance names
 //! cargo bench --bench engines -- --only ours soma   # one engine (for profiling)
+//! cargo bench --bench engines -- --only ours,seed-style soma   # some engines
+//! DLX1=path/to/dlx1 cargo bench --bench engines    # Knuth's DLX1 too (see knuth.rs)
 //! cargo bench --bench engines -- --wall             # wall clock, not thread CPU time
 //! ```
 //!
@@ -26,6 +28,8 @@
 mod clock;
 #[path = "engines/instances.rs"]
 mod instances;
+#[path = "engines/knuth.rs"]
+mod knuth;
 #[path = "engines/seed_style.rs"]
 mod seed_style;
 
@@ -269,7 +273,7 @@ fn solve_seed(d: &mut seed_style::SeedDlx, limit: u64) -> Figures {
     }
 }
 
-const ENGINES: [&str; 4] = ["ours", "dlx", "exact-covers", "seed-style"];
+const ENGINES: [&str; 5] = ["ours", "dlx", "exact-covers", "seed-style", "dlx1"];
 
 fn run_engine(e: usize, parts: &[Matrix], limit: u64) -> Run {
     match e {
@@ -442,7 +446,7 @@ fn ms(d: Duration) -> f64 {
 struct Row {
     name: &'static str,
     fig: Figures,
-    times: [Duration; 4],
+    times: [Duration; 5],
     heap: [usize; 4],
     required: usize,
     nodes: usize,
@@ -475,13 +479,18 @@ fn main() {
         return;
     }
 
+    let wanted = |e: usize| {
+        only.as_deref()
+            .is_none_or(|o| o.split(',').any(|w| w == ENGINES[e]))
+    };
+    let dlx1 = knuth::Dlx1::from_env();
     let clock = match Clock::now() {
         Clock::Cpu(_) => "thread CPU time",
         Clock::Wall(_) => "wall-clock time",
     };
     println!("times: median {clock} in ms; in brackets the competitor's time / ours");
     println!(
-        "{:<19} {:>10} {:>11} {:>12} {:>10} {:>16} {:>16} {:>16}",
+        "{:<19} {:>10} {:>11} {:>12} {:>10} {:>16} {:>16} {:>16} {:>16}",
         "instance",
         "solutions",
         "nodes",
@@ -489,19 +498,25 @@ fn main() {
         "ours ms",
         "dlx crate",
         "exact-covers",
-        "seed-style"
+        "seed-style",
+        "DLX1 (C)"
     );
     let mut rows = Vec::new();
     let mut failed = false;
     for case in cases(&selected) {
         let reps = reps.unwrap_or(case.reps).max(1);
-        let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 4];
+        let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 5];
+        let knuth_files = dlx1
+            .as_ref()
+            .filter(|_| wanted(4))
+            .map(|k| k.write(case.name, &case.parts));
+        let mut knuth_fig = None;
         let mut figs = [Figures::default(); 4];
         let mut heap = [0usize; 4];
         for rep in 0..reps {
             // Interleave the engines so that a slow phase of the machine hits all.
             for e in 0..4 {
-                if only.as_deref().is_some_and(|o| o != ENGINES[e]) {
+                if !wanted(e) {
                     continue;
                 }
                 let run = run_engine(e, &case.parts, case.limit);
@@ -517,6 +532,11 @@ fn main() {
                         failed = true;
                     }
                 }
+            }
+            if let (Some(k), Some(files)) = (&dlx1, &knuth_files) {
+                let (report, time) = k.run(files, case.limit);
+                times[4].push(time);
+                knuth_fig = Some(report);
             }
         }
         let ran: Vec<bool> = times.iter().map(|t| !t.is_empty()).collect();
@@ -563,10 +583,16 @@ fn main() {
                 ));
             }
         }
+        if let Some(k) = knuth_fig {
+            let ours = (ours.solutions, ours.updates, ours.nodes);
+            if (k.solutions, Some(k.updates), Some(k.nodes)) != ours {
+                problems.push(format!("DLX1 reports {k:?}, ours {ours:?}"));
+            }
+        }
         let med: Vec<Duration> = times.into_iter().map(median).collect();
         let ratio = |e: usize| med[e].as_secs_f64() / med[0].as_secs_f64();
         println!(
-            "{:<19} {:>10} {:>11} {:>12} {:>10.2} {:>8.2} ({:>5.2}) {:>8.2} ({:>5.2}) {:>8.2} ({:>5.2})",
+            "{:<19} {:>10} {:>11} {:>12} {:>10.2} {:>8.2} ({:>5.2}) {:>8.2} ({:>5.2}) {:>8.2} ({:>5.2}) {}",
             case.name,
             ours.solutions,
             ours.nodes.unwrap_or(0),
@@ -578,6 +604,11 @@ fn main() {
             ratio(2),
             ms(med[3]),
             ratio(3),
+            if ran[4] {
+                format!("{:>8.2} ({:>5.2})", ms(med[4]), ratio(4))
+            } else {
+                format!("{:>16}", "-")
+            },
         );
         for p in &problems {
             println!("!! {}: {p}", case.name);
@@ -598,7 +629,7 @@ fn main() {
         rows.push(Row {
             name: case.name,
             fig: ours,
-            times: [med[0], med[1], med[2], med[3]],
+            times: [med[0], med[1], med[2], med[3], med[4]],
             heap,
             required,
             nodes,
@@ -613,30 +644,50 @@ fn main() {
     }
 
     println!("\nRatios (median time of the competitor / ours; above 1 = ours faster):\n");
-    println!("| instance | solutions | ours ms | dlx crate | exact-covers | seed-style |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    let mut geo = [0f64; 4];
+    println!(
+        "| instance | solutions | block bytes | bytes/node | ours ms | dlx crate | exact-covers | seed-style | DLX1 ms | DLX1 |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut geo = [0f64; 5];
+    let mut geo_n = [0f64; 5];
     for r in &rows {
         let ratio = |e: usize| r.times[e].as_secs_f64() / r.times[0].as_secs_f64();
         for (e, g) in geo.iter_mut().enumerate() {
-            *g += ratio(e).ln();
+            if !r.times[e].is_zero() {
+                *g += ratio(e).ln();
+                geo_n[e] += 1.0;
+            }
         }
         println!(
-            "| {} | {} | {:.1} | {:.2}x | {:.2}x | {:.2}x |",
+            "| {} | {} | {} | {:.1} | {:.1} | {:.2}x | {:.2}x | {:.2}x | {} |",
             r.name,
             r.fig.solutions,
+            r.required,
+            r.required as f64 / r.nodes as f64,
             ms(r.times[0]),
             ratio(1),
             ratio(2),
-            ratio(3)
+            ratio(3),
+            if r.times[4].is_zero() {
+                "- | -".to_string()
+            } else {
+                format!("{:.1} | {:.2}x", ms(r.times[4]), ratio(4))
+            },
         );
     }
-    let n = rows.len() as f64;
+    let mean = |e: usize| {
+        if geo_n[e] == 0.0 {
+            "-".to_string()
+        } else {
+            format!("{:.2}x", (geo[e] / geo_n[e]).exp())
+        }
+    };
     println!(
-        "| geometric mean | | | {:.2}x | {:.2}x | {:.2}x |",
-        (geo[1] / n).exp(),
-        (geo[2] / n).exp(),
-        (geo[3] / n).exp()
+        "| geometric mean | | | | | {} | {} | {} | | {} |",
+        mean(1),
+        mean(2),
+        mean(3),
+        mean(4)
     );
 
     println!(
