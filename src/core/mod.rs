@@ -38,7 +38,8 @@
 //!
 //! The loop stops at a reported solution or leaf, at the end of the tree, or when
 //! the update budget is spent, and resumes exactly there on the next call.
-#![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "unchecked"), forbid(unsafe_code))]
+#![cfg_attr(feature = "unchecked", deny(unsafe_code))]
 
 mod header;
 mod layout;

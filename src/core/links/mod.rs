@@ -172,19 +172,20 @@ impl<'a> Links<'a> {
     /// Covers the column of node `x` and then the rest of its row; returns the updates.
     pub(super) fn cover_row(&mut self, x: u32) -> u64 {
         let c = self.nodes[x as usize][TOP];
-        cover(self.items, self.nodes, c) + cover_rest(self.items, self.nodes, x)
+        let fuel = &mut fuel_for(self.nodes);
+        cover(self.items, self.nodes, c, fuel) + cover_rest(self.items, self.nodes, x)
     }
 
     /// The exact reverse of [`Links::cover_row`].
     pub(super) fn uncover_row(&mut self, x: u32) {
         uncover_rest(self.items, self.nodes, x);
         let c = self.nodes[x as usize][TOP];
-        uncover(self.items, self.nodes, c);
+        uncover(self.items, self.nodes, c, &mut fuel_for(self.nodes));
     }
 
     /// Uncovers column header `c` (a level whose rows were all tried).
     pub(super) fn uncover_column(&mut self, c: u32) {
-        uncover(self.items, self.nodes, c);
+        uncover(self.items, self.nodes, c, &mut fuel_for(self.nodes));
     }
 }
 
@@ -223,19 +224,23 @@ impl<'b> View<'b> {
     /// The primary column headers not covered, in list order.
     pub(super) fn active_primaries(self) -> impl Iterator<Item = u32> + use<'b> {
         let mut c = ROOT;
+        // At most every column once, also when the links were scribbled into a cycle.
         core::iter::from_fn(move || {
             c = self.items[c as usize][RIGHT];
             (c != ROOT).then_some(c)
         })
+        .take(self.items.len())
     }
 
     /// The nodes in the list of column header `c`, top down.
     pub(super) fn column_nodes(self, c: u32) -> impl Iterator<Item = u32> + use<'b> {
         let mut x = c;
+        // At most every node once, also when the links were scribbled into a cycle.
         core::iter::from_fn(move || {
             x = self.nodes[x as usize][DOWN];
             (x != c).then_some(x)
         })
+        .take(self.nodes.len())
     }
 
     /// The position of node `x` in column `c`'s list (its length when `x` is the
@@ -273,108 +278,158 @@ impl<'b> View<'b> {
 // one test per node fewer (measured: 10-15% less time than Knuth's loop here, and
 // better than a branch-free step with a conditional move, whose load-to-load chain
 // costs more than the mispredicted loop exits it saves, except on Langford pairs).
+// A column walk reads the next row's link before it hides the current row, so the
+// load does not wait behind the stores (2-9% less time, docs/BENCHMARKS.md).
 //
-// The index operations keep their bounds checks: the block belongs to the caller,
-// and a corrupted link must end in a caught panic, not in a stray write.
+// Safety for any block contents (the block belongs to the caller, who may scribble
+// into it between calls): every index goes through `at`/`at_mut`, which are
+// bounds-checked (a corrupted link ends in a caught panic, never a stray access;
+// masking indices into power-of-two arrays or clamping them measured 1-26% slower,
+// as the mask or the clamp sits on the load-to-load chain and a predicted bounds
+// check does not); arithmetic on loaded values wraps; and every column walk is
+// charged to `fuel`, one unit per node walked and per row, starting at the number of
+// nodes for each cover or uncover of a row or a column, which a consistent
+// structure never reaches. A corrupted structure thus stops a walk after O(nodes)
+// work instead of looping forever on a cycle of links: wrong answers at worst, never
+// a call that runs on without spending its budget. With the `unchecked` feature the
+// accessors skip the bounds check (for blocks only the library writes).
+
+/// The node at `x`.
+#[inline(always)]
+fn at<const N: usize>(a: &[[u32; N]], x: u32) -> [u32; N] {
+    #[cfg(not(feature = "unchecked"))]
+    {
+        a[x as usize]
+    }
+    #[cfg(feature = "unchecked")]
+    unchecked::at(a, x)
+}
+
+/// The node at `x`, to change.
+#[inline(always)]
+fn at_mut<const N: usize>(a: &mut [[u32; N]], x: u32) -> &mut [u32; N] {
+    #[cfg(not(feature = "unchecked"))]
+    {
+        &mut a[x as usize]
+    }
+    #[cfg(feature = "unchecked")]
+    unchecked::at_mut(a, x)
+}
+
+/// Work allowed to one top-level cover or uncover: more than any consistent
+/// structure needs (rows plus entries are fewer than the nodes).
+#[inline(always)]
+fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
+    nodes.len() as u64
+}
 
 /// Hides node `x` (with fields `u`, `d`, `c`) from its column.
 #[inline(always)]
 fn hide(nodes: &mut [[u32; 3]], u: u32, d: u32, c: u32) {
-    nodes[u as usize][DOWN] = d;
-    nodes[d as usize][UP] = u;
-    nodes[c as usize][TOP] -= 1;
+    at_mut(nodes, u)[DOWN] = d;
+    at_mut(nodes, d)[UP] = u;
+    let len = &mut at_mut(nodes, c)[TOP];
+    *len = len.wrapping_sub(1);
 }
 
 /// Puts node `x` (with fields `u`, `d`, `c`) back into its column.
 #[inline(always)]
 fn unhide(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32) {
-    nodes[u as usize][DOWN] = x;
-    nodes[d as usize][UP] = x;
-    nodes[c as usize][TOP] += 1;
+    at_mut(nodes, u)[DOWN] = x;
+    at_mut(nodes, d)[UP] = x;
+    let len = &mut at_mut(nodes, c)[TOP];
+    *len = len.wrapping_add(1);
 }
 
 /// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden).
 #[inline(always)]
-fn cover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32) -> u64 {
-    let [l, r] = items[c as usize];
-    items[l as usize][RIGHT] = r;
-    items[r as usize][LEFT] = l;
-    nodes[c as usize][TOP] |= COVERED;
-    let mut updates = 1;
-    let mut rr = nodes[c as usize][DOWN];
-    while rr != c {
-        let mut nn = rr + 1;
+fn cover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32, fuel: &mut u64) -> u64 {
+    let [l, r] = at(items, c);
+    at_mut(items, l)[RIGHT] = r;
+    at_mut(items, r)[LEFT] = l;
+    at_mut(nodes, c)[TOP] |= COVERED;
+    let mut updates: u64 = 1;
+    let mut rr = at(nodes, c)[DOWN];
+    while rr != c && *fuel != 0 {
+        let next = at(nodes, rr)[DOWN];
+        let mut nn = rr.wrapping_add(1);
         loop {
-            let [uu, dd, cc] = nodes[nn as usize];
+            let [uu, dd, cc] = at(nodes, nn);
             if is_spacer(cc) {
-                // The spacer's `up` is the first node of the row.
-                updates += u64::from(nn - uu);
+                // The spacer's `up` is the first node of the row: the row has
+                // `nn - uu` nodes, all walked once `nn` is back at `rr` (no more
+                // than the fuel left, which only a damaged row can exceed).
+                let walked = u64::from(nn.wrapping_sub(uu)).min(*fuel);
+                *fuel = fuel.saturating_sub(walked + 1);
+                // `rr` itself stays.
+                updates += walked.saturating_sub(1);
                 nn = uu;
                 break;
             }
             hide(nodes, uu, dd, cc);
-            nn += 1;
+            nn = nn.wrapping_add(1);
         }
         while nn != rr {
-            let [uu, dd, cc] = nodes[nn as usize];
+            let [uu, dd, cc] = at(nodes, nn);
             hide(nodes, uu, dd, cc);
-            nn += 1;
+            nn = nn.wrapping_add(1);
         }
-        // `nn - first` counted the whole row; `rr` itself stays.
-        updates -= 1;
-        rr = nodes[rr as usize][DOWN];
+        rr = next;
     }
     updates
 }
 
 /// Knuth's uncover of column `c`, the exact reverse of [`cover`].
 #[inline(always)]
-fn uncover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32) {
-    let mut rr = nodes[c as usize][UP];
-    while rr != c {
-        let mut nn = rr - 1;
+fn uncover(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32, fuel: &mut u64) {
+    let mut rr = at(nodes, c)[UP];
+    while rr != c && *fuel != 0 {
+        let prev = at(nodes, rr)[UP];
+        let mut nn = rr.wrapping_sub(1);
         loop {
-            let [uu, dd, cc] = nodes[nn as usize];
+            let [uu, dd, cc] = at(nodes, nn);
             if is_spacer(cc) {
                 // The spacer's `down` is the last node of the row after it.
+                *fuel = fuel.saturating_sub(u64::from(dd.wrapping_sub(nn)) + 1);
                 nn = dd;
                 break;
             }
             unhide(nodes, nn, uu, dd, cc);
-            nn -= 1;
+            nn = nn.wrapping_sub(1);
         }
         while nn != rr {
-            let [uu, dd, cc] = nodes[nn as usize];
+            let [uu, dd, cc] = at(nodes, nn);
             unhide(nodes, nn, uu, dd, cc);
-            nn -= 1;
+            nn = nn.wrapping_sub(1);
         }
-        rr = nodes[rr as usize][UP];
+        rr = prev;
     }
-    let [l, r] = items[c as usize];
-    items[l as usize][RIGHT] = c;
-    items[r as usize][LEFT] = c;
-    nodes[c as usize][TOP] &= !COVERED;
+    let [l, r] = at(items, c);
+    at_mut(items, l)[RIGHT] = c;
+    at_mut(items, r)[LEFT] = c;
+    at_mut(nodes, c)[TOP] &= !COVERED;
 }
 
 /// Covers the columns of the row of node `x` other than its own, cyclically from
 /// left to right; returns the updates.
 #[inline(always)]
 fn cover_rest(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
-    let mut updates = 0;
-    let mut p = x + 1;
+    let fuel = &mut fuel_for(nodes);
+    let mut updates: u64 = 0;
+    let mut p = x.wrapping_add(1);
     loop {
-        let [u, _, c] = nodes[p as usize];
+        let [u, _, c] = at(nodes, p);
         if is_spacer(c) {
             p = u;
             break;
         }
-        updates += cover(items, nodes, c);
-        p += 1;
+        updates += cover(items, nodes, c, fuel);
+        p = p.wrapping_add(1);
     }
-    while p != x {
-        let c = nodes[p as usize][TOP];
-        updates += cover(items, nodes, c);
-        p += 1;
+    while p != x && *fuel != 0 {
+        let c = at(nodes, p)[TOP];
+        updates += cover(items, nodes, c, fuel);
+        p = p.wrapping_add(1);
     }
     updates
 }
@@ -382,20 +437,21 @@ fn cover_rest(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
 /// Uncovers the columns of the row of node `x` other than its own, right to left.
 #[inline(always)]
 fn uncover_rest(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) {
-    let mut p = x - 1;
+    let fuel = &mut fuel_for(nodes);
+    let mut p = x.wrapping_sub(1);
     loop {
-        let [_, d, c] = nodes[p as usize];
+        let [_, d, c] = at(nodes, p);
         if is_spacer(c) {
             p = d;
             break;
         }
-        uncover(items, nodes, c);
-        p -= 1;
+        uncover(items, nodes, c, fuel);
+        p = p.wrapping_sub(1);
     }
-    while p != x {
-        let c = nodes[p as usize][TOP];
-        uncover(items, nodes, c);
-        p -= 1;
+    while p != x && *fuel != 0 {
+        let c = at(nodes, p)[TOP];
+        uncover(items, nodes, c, fuel);
+        p = p.wrapping_sub(1);
     }
 }
 
@@ -453,4 +509,26 @@ fn choose_random(items: &[[u32; 2]], nodes: &[[u32; 3]], state: &mut u64) -> u32
         }
     }
     best
+}
+
+/// Link access without bounds checks, for the `unchecked` feature: only for blocks
+/// that nothing but the library writes (a block from `dlx_init_in` or `dlx_new`, or
+/// an image that `dlx_attach` accepted, changed only through the API since).
+#[cfg(feature = "unchecked")]
+#[allow(unsafe_code)]
+mod unchecked {
+    #[inline(always)]
+    pub(super) fn at<const N: usize>(a: &[[u32; N]], x: u32) -> [u32; N] {
+        debug_assert!((x as usize) < a.len());
+        // SAFETY: every link of a block that only the library wrote is an index
+        // into its array (the feature's documented contract).
+        unsafe { *a.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    pub(super) fn at_mut<const N: usize>(a: &mut [[u32; N]], x: u32) -> &mut [u32; N] {
+        debug_assert!((x as usize) < a.len());
+        // SAFETY: as for `at`.
+        unsafe { a.get_unchecked_mut(x as usize) }
+    }
 }

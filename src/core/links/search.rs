@@ -9,7 +9,7 @@
 //! node per column chosen and per solution, an update per column unlinked and per
 //! node hidden.
 
-use super::{choose_first, choose_random, cover, cover_rest, uncover, uncover_rest};
+use super::{choose_first, choose_random, cover, cover_rest, fuel_for, uncover, uncover_rest};
 use super::{Links, View, DOWN};
 use crate::core::header::{Header, Phase};
 
@@ -143,9 +143,9 @@ pub(in crate::core) fn run<H: Hooks>(
                 enter = Phase::Recover;
                 continue;
             }
-            tree += 1;
+            tree = tree.wrapping_add(1);
             let rng = random.then_some(&mut rng);
-            updates += branch(items, nodes, stack, level, rng);
+            updates = updates.saturating_add(branch(items, nodes, stack, level, rng));
             if updates >= limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
             }
@@ -154,7 +154,7 @@ pub(in crate::core) fn run<H: Hooks>(
         let cur = stack[level as usize];
         if cur <= columns {
             // Every row of this column was tried: back up.
-            uncover(items, nodes, cur);
+            uncover(items, nodes, cur, &mut fuel_for(nodes));
             if level == 0 {
                 break 'search (Phase::Done, Stop::Exhausted);
             }
@@ -162,15 +162,15 @@ pub(in crate::core) fn run<H: Hooks>(
             enter = Phase::Recover;
             continue;
         }
-        updates += cover_rest(items, nodes, cur);
+        updates = updates.saturating_add(cover_rest(items, nodes, cur));
         hooks.chose(View { items, nodes }, level, cur);
         if level + 1 > max_depth {
             max_depth = level + 1;
         }
         if (View { items, nodes }).solved() {
             // DLX1 counts a solution as a node of the search tree too.
-            tree += 1;
-            solutions += 1;
+            tree = tree.wrapping_add(1);
+            solutions = solutions.wrapping_add(1);
             if hooks.solution(level + 1, solutions) {
                 break 'search (Phase::Recover, Stop::Solution(level + 1));
             }
@@ -216,7 +216,7 @@ fn branch(
         Some(state) => choose_random(items, nodes, state),
         None => choose_first(items, nodes),
     };
-    let updates = cover(items, nodes, best);
+    let updates = cover(items, nodes, best, &mut fuel_for(nodes));
     stack[level as usize] = nodes[best as usize][DOWN];
     updates
 }
@@ -229,8 +229,8 @@ fn begin<H: Hooks>(h: &mut Header, links: &Links<'_>, hooks: &mut H) -> Option<S
         Phase::Start if links.view().solved() => {
             // Nothing to cover: the forced rows alone are the one solution.
             h.phase = Phase::Done;
-            h.nodes += 1;
-            h.solutions += 1;
+            h.nodes = h.nodes.wrapping_add(1);
+            h.solutions = h.solutions.wrapping_add(1);
             Some(if hooks.solution(0, h.solutions) {
                 Stop::Solution(0)
             } else {
