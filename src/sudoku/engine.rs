@@ -42,6 +42,7 @@ use crate::rng::below;
 
 use super::mask::{rd, undo, Mask};
 use super::nine;
+use super::propagate::{mark, Dirty, Prop};
 
 /// Search phases, as stored in the block.
 pub const PHASE_START: u32 = 0;
@@ -326,22 +327,7 @@ struct Run<'s, 'a, M: Mask> {
 }
 
 /// A contradiction: some cell or unit has no candidate left.
-struct Dead;
-
-/// Units whose cells lost candidates since their last scan for hidden singles: one
-/// bit set each for rows, columns, regions and the two diagonals.
-type Dirty = [u64; 4];
-
-/// Marks the units of the cell with info word `i` dirty.
-#[inline(always)]
-fn mark(dirty: &mut Dirty, i: u32) {
-    dirty[0] |= 1u64 << (i & 63);
-    dirty[1] |= 1u64 << ((i >> 6) & 63);
-    dirty[2] |= 1u64 << ((i >> 12) & 63);
-    if i >> 18 != 0 {
-        dirty[3] |= u64::from(i >> 18);
-    }
-}
+pub(super) struct Dead;
 
 impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
     fn load(s: &'s mut Search<'a>) -> Self {
@@ -600,188 +586,32 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
 
     /// Propagates the queued singles and the hidden singles of the dirty units until
     /// nothing changes.
-    fn propagate(&mut self, mut qt: usize, mut dirty: Dirty) -> Result<Result<(), Dead>, Error> {
-        let n = self.n;
-        let full = self.full;
+    fn propagate(&mut self, qt: usize, dirty: Dirty) -> Result<Result<(), Dead>, Error> {
         let s = &mut *self.s;
-        let info: &[u32] = s.info;
-        let units: &[u32] = s.units;
-        let unit_bits: &[u32] = s.unit_bits;
-        let spans: &[u32] = s.spans;
-        let cand: &mut [u32] = s.cand;
-        let w = bits_words(s.n);
-        let mask: &mut [u32] = s.mask;
-        let trail: &mut [u32] = s.trail;
-        let queue: &mut [u32] = s.queue;
-        let start = self.tlen;
-        let mut tlen = self.tlen;
-        let mut unsolved = self.unsolved;
-        let mut nodes = self.nodes;
-        let mut qh = 0;
-        // Trail entries from here on still have to mark their units dirty.
-        let mut seg = tlen;
-
-        // Records the elimination of symbol `$k` from cell `$p`.
-        macro_rules! log {
-            ($l:lifetime, $p:expr, $k:expr) => {
-                match trail.get_mut(tlen) {
-                    Some(t) => *t = (($p as u32) << 6) | $k,
-                    None => break $l Err(Error::Corrupt),
-                }
-                if let Some(x) = cand.get_mut($k as usize * w + $p / 32) {
-                    *x &= !(1 << ($p % 32));
-                }
-                tlen += 1;
-            };
-        }
-        // Cell `$p` became single: count and queue it.
-        macro_rules! single {
-            ($l:lifetime, $p:expr) => {
-                unsolved = unsolved.saturating_sub(1);
-                nodes += 1;
-                match queue.get_mut(qt) {
-                    Some(q) => *q = $p as u32,
-                    None => break $l Err(Error::Corrupt),
-                }
-                qt += 1;
-            };
-        }
-
-        let result = 'run: loop {
-            while qh < qt {
-                let c = rd(queue, qh) as usize;
-                qh += 1;
-                let m = M::get(mask, c);
-                let k = m.low();
-                let ci = rd(info, c);
-                let mut us = [
-                    (ci & 63) as usize,
-                    n + ((ci >> 6) & 63) as usize,
-                    2 * n + ((ci >> 12) & 63) as usize,
-                    3 * n,
-                    3 * n + 1,
-                ];
-                let mut nu = 3;
-                if ci & (1 << 18) != 0 {
-                    nu = 4;
-                }
-                if ci & (1 << 19) != 0 {
-                    us[nu] = 3 * n + 1;
-                    nu += 1;
-                }
-                let kw = k as usize * w;
-                for &u in &us[..nu] {
-                    // The cells of the unit that still may take symbol k.
-                    let span = rd(spans, u);
-                    let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
-                    for j in lo..=hi {
-                        let Some(cw) = cand.get_mut(kw + j) else {
-                            continue;
-                        };
-                        let mut x = *cw & rd(unit_bits, u * w + j);
-                        if j == c / 32 {
-                            x &= !(1 << (c % 32));
-                        }
-                        // The word's cells lose k at once; should one of them have no
-                        // candidate left, it and the ones after it keep k.
-                        *cw &= !x;
-                        while x != 0 {
-                            let p = j * 32 + x.trailing_zeros() as usize;
-                            let nm = M::get(mask, p) & !m;
-                            if nm == M::ZERO {
-                                *cw |= x;
-                                break 'run Ok(Err(Dead));
-                            }
-                            x &= x - 1;
-                            match trail.get_mut(tlen) {
-                                Some(t) => *t = ((p as u32) << 6) | k,
-                                None => break 'run Err(Error::Corrupt),
-                            }
-                            tlen += 1;
-                            M::put(mask, p, nm);
-                            if nm.at_most_one() {
-                                single!('run, p);
-                            }
-                        }
-                    }
-                }
-            }
-            // The units of the cells that lost a candidate since the last scan.
-            for &e in trail.get(seg..tlen).unwrap_or(&[]) {
-                mark(&mut dirty, rd(info, (e >> 6) as usize));
-            }
-            // Hidden singles in the units that changed.
-            for kind in 0..4 {
-                while dirty[kind] != 0 {
-                    let u = kind * n + dirty[kind].trailing_zeros() as usize;
-                    dirty[kind] &= dirty[kind] - 1;
-                    let Some(cells) = units.get(u * n..u * n + n) else {
-                        break 'run Err(Error::Corrupt);
-                    };
-                    let (mut once, mut twice, mut fixed) = (M::ZERO, M::ZERO, M::ZERO);
-                    let mut add = |m: M| {
-                        twice |= once & m;
-                        once |= m;
-                        if m.at_most_one() {
-                            fixed |= m;
-                        }
-                    };
-                    // A row's cells are consecutive: with one mask word per cell, its
-                    // masks are read in one run.
-                    match mask.get(u * n..u * n + n) {
-                        Some(row) if kind == 0 && M::WORDS == 1 => {
-                            for &x in row {
-                                add(M::from_u64(u64::from(x)));
-                            }
-                        }
-                        _ => {
-                            for &p in cells {
-                                add(M::get(mask, p as usize));
-                            }
-                        }
-                    }
-                    if once != full {
-                        break 'run Ok(Err(Dead));
-                    }
-                    let mut h = once & !twice & !fixed;
-                    while h != M::ZERO {
-                        let k = h.low();
-                        let b = M::bit(k);
-                        h = h.drop_low();
-                        let mut at = usize::MAX;
-                        for &p in cells {
-                            if M::get(mask, p as usize) & b != M::ZERO {
-                                at = p as usize;
-                                break;
-                            }
-                        }
-                        if at == usize::MAX {
-                            break 'run Ok(Err(Dead));
-                        }
-                        let pm = M::get(mask, at);
-                        if pm.at_most_one() {
-                            continue;
-                        }
-                        let mut rest = pm & !b;
-                        while rest != M::ZERO {
-                            log!('run, at, rest.low());
-                            rest = rest.drop_low();
-                        }
-                        M::put(mask, at, b);
-                        mark(&mut dirty, rd(info, at));
-                        single!('run, at);
-                    }
-                }
-            }
-            seg = tlen;
-            if qh == qt {
-                break 'run Ok(Ok(()));
-            }
+        let mut p = Prop::<M> {
+            n: self.n,
+            w: bits_words(s.n),
+            full: self.full,
+            info: s.info,
+            units: s.units,
+            unit_bits: s.unit_bits,
+            spans: s.spans,
+            cand: s.cand,
+            mask: s.mask,
+            trail: s.trail,
+            queue: s.queue,
+            tlen: self.tlen,
+            unsolved: self.unsolved,
+            nodes: self.nodes,
+            qt,
+            dirty,
         };
-        self.updates += (tlen - start) as u64;
-        self.tlen = tlen;
-        self.unsolved = unsolved;
-        self.nodes = nodes;
+        let start = p.tlen;
+        let result = p.run();
+        self.updates += (p.tlen - start) as u64;
+        self.tlen = p.tlen;
+        self.unsolved = p.unsolved;
+        self.nodes = p.nodes;
         result
     }
 }

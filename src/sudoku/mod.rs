@@ -35,6 +35,7 @@
 pub mod engine;
 mod mask;
 mod nine;
+mod propagate;
 pub mod text;
 
 use crate::block::{self, Kind};
