@@ -192,11 +192,28 @@ pub unsafe extern "C" fn dlx_add_row_colored(
         // SAFETY: forwarded from the caller.
         return unsafe {
             with(s, |solver| {
-                if colours.is_some_and(|k| k.iter().any(|&k| k != 0)) {
-                    return Err(Error::Arg);
-                }
                 if cols.len() > solver.dims().max_entries as usize {
                     return Err(too_long(solver.phase().searching()));
+                }
+                if colours.is_some_and(|k| k.iter().any(|&k| k != 0)) {
+                    // Refused as a solver with colours would refuse it: the row's own
+                    // faults first, then the colour (a plain solver has no colours).
+                    let width = solver.dims().columns();
+                    let twice = cols
+                        .iter()
+                        .enumerate()
+                        .any(|(i, c)| cols[i + 1..].contains(c));
+                    return Err(if solver.phase().searching() {
+                        Error::State
+                    } else if cols.is_empty() {
+                        Error::EmptyRow
+                    } else if cols.iter().any(|&c| u64::from(c) >= width) {
+                        Error::Column
+                    } else if twice {
+                        Error::Duplicate
+                    } else {
+                        Error::Arg
+                    });
                 }
                 let row = solver.add_row(cols)?;
                 if let Some(out) = row_out {

@@ -318,6 +318,14 @@ static void test_add_row_colored_errors(void) {
     pd.colors = 0;
     CHECK_STATUS(dlx_new_x(&pd, &p), DLX_OK);
     CHECK_STATUS(dlx_add_row_colored(p, cols, colours, 3, NULL), DLX_ERR_ARG);
+    {
+      uint32_t far[2] = {0, 9}, dup[2] = {0, 0}, k2[2] = {0, 1};
+      /* The row's own faults come first, as on a solver with colours. */
+      CHECK_STATUS(dlx_add_row_colored(p, far, k2, 2, NULL), DLX_ERR_COLUMN);
+      CHECK_STATUS(dlx_add_row_colored(p, dup, k2, 2, NULL), DLX_ERR_DUPLICATE);
+      CHECK_STATUS(dlx_add_row_colored(s, far, k2, 2, NULL), DLX_ERR_COLUMN);
+      CHECK_STATUS(dlx_add_row_colored(s, dup, k2, 2, NULL), DLX_ERR_DUPLICATE);
+    }
     colours[1] = colours[2] = 0;
     CHECK_STATUS(dlx_add_row_colored(p, cols, colours, 3, &id), DLX_OK);
     CHECK_STATUS(dlx_get_cleansings(p, &c), DLX_OK);
