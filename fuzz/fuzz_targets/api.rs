@@ -133,4 +133,142 @@ fuzz_target!(|data: &[u8]| {
     let limit = u64::from(b.next() % 4);
     unsafe { assert_eq!(dlx_count(s, limit, &mut count), DLX_OK) };
     assert_eq!(count, if limit == 0 { want } else { want.min(limit) });
+
+    colours_and_bounds(&mut b);
 });
+
+/// Is `chosen` a solution with colours and bounds: every primary column `c` covered
+/// `lo[c] ..= hi[c]` times, every secondary column by rows that all give it one
+/// colour (or by one row without a colour), no row without a primary column?
+fn is_xcover(
+    primary: u32,
+    bounds: &[(u32, u32)],
+    rows: &[Vec<(u32, u32)>],
+    chosen: &[u32],
+) -> bool {
+    let mut hits = std::collections::HashMap::<u32, (u32, u32)>::new();
+    for &r in chosen {
+        let Some(row) = rows.get(r as usize) else {
+            return false;
+        };
+        if !row.iter().any(|&(c, _)| c < primary) {
+            return false;
+        }
+        for &(c, k) in row {
+            let e = hits.entry(c).or_insert((0, k));
+            if c >= primary && e.0 > 0 && (k == 0 || e.1 != k) {
+                return false;
+            }
+            e.0 += 1;
+        }
+    }
+    (0..primary).all(|c| {
+        let n = hits.get(&c).map_or(0, |e| e.0);
+        let (lo, hi) = bounds[c as usize];
+        lo <= n && n <= hi
+    })
+}
+
+/// Random problems with colours (and, on some inputs, bounds) through
+/// dlx_init_in_x / dlx_add_row_colored / dlx_set_bounds: every refusal as documented,
+/// every solution checked, the count against a brute-force oracle, budgets change
+/// nothing, and (without bounds) split prefixes add up.
+fn colours_and_bounds(b: &mut Bytes) {
+    let primary = u32::from(b.next() % 5) + 1;
+    let secondary = u32::from(b.next() % 4);
+    let colors = u32::from(b.next() % 4);
+    let bounded = if b.next() % 2 == 1 { primary } else { 0 };
+    let cols = primary + secondary;
+    let nrows = usize::from(b.next() % 12);
+    let mut rows: Vec<Vec<(u32, u32)>> = Vec::new();
+    for _ in 0..nrows {
+        let mask = u16::from(b.next()) | (u16::from(b.next()) << 8);
+        let row: Vec<(u32, u32)> = (0..cols + 1)
+            .filter(|c| mask >> c & 1 == 1)
+            .map(|c| (c, u32::from(b.next() % 4)))
+            .collect();
+        rows.push(row);
+    }
+    let dims = dlx_xdims {
+        primary,
+        secondary,
+        max_rows: nrows as u32,
+        max_entries: rows.iter().map(|r| r.len() as u32).sum(),
+        colors,
+        bounded,
+    };
+    let size = unsafe { dlx_required_size_x(&dims) };
+    assert!(size > 0);
+    let mut block = vec![0u64; size.div_ceil(8)];
+    let mut s = std::ptr::null_mut();
+    unsafe {
+        assert_eq!(
+            dlx_init_in_x(block.as_mut_ptr().cast(), size, &dims, &mut s),
+            DLX_OK
+        );
+    }
+    let mut accepted: Vec<Vec<(u32, u32)>> = Vec::new();
+    for row in &rows {
+        let c: Vec<u32> = row.iter().map(|e| e.0).collect();
+        let k: Vec<u32> = row.iter().map(|e| e.1).collect();
+        let st = unsafe {
+            dlx_add_row_colored(s, c.as_ptr(), k.as_ptr(), c.len(), std::ptr::null_mut())
+        };
+        let bad_colour = row
+            .iter()
+            .any(|&(c, k)| k > colors || (k != 0 && c < primary));
+        let want = if row.is_empty() {
+            DLX_ERR_EMPTY_ROW
+        } else if row.iter().any(|&(c, _)| c >= cols) {
+            DLX_ERR_COLUMN
+        } else if bad_colour {
+            DLX_ERR_ARG
+        } else {
+            DLX_OK
+        };
+        assert_eq!(st, want, "{row:?}");
+        if st == DLX_OK {
+            accepted.push(row.clone());
+        }
+    }
+    let mut bounds = vec![(1u32, 1u32); primary as usize];
+    for c in 0..primary {
+        let (lo, hi) = (u32::from(b.next() % 3), u32::from(b.next() % 4));
+        let st = unsafe { dlx_set_bounds(s, c, lo, hi) };
+        let want = if bounded == 0 || hi == 0 || lo > hi {
+            DLX_ERR_ARG
+        } else {
+            DLX_OK
+        };
+        assert_eq!(st, want, "bounds [{lo}, {hi}] on {c}");
+        if st == DLX_OK {
+            bounds[c as usize] = (lo, hi);
+        }
+    }
+    unsafe { assert_eq!(dlx_set_seed(s, u64::from(b.next() % 3)), DLX_OK) };
+    let whole = all_solutions(s, 0);
+    for sol in &whole {
+        assert!(is_xcover(primary, &bounds, &accepted, sol), "{sol:?}");
+    }
+    let mut want = 0u64;
+    for mask in 0u32..(1 << accepted.len()) {
+        let chosen: Vec<u32> = (0..accepted.len() as u32)
+            .filter(|i| mask >> i & 1 == 1)
+            .collect();
+        if is_xcover(primary, &bounds, &accepted, &chosen) {
+            want += 1;
+        }
+    }
+    assert_eq!(whole.len() as u64, want);
+    let budget = u64::from(b.next() % 9) + 1;
+    assert_eq!(all_solutions(s, budget), whole);
+    if bounded == 0 {
+        let mut reports = 0;
+        let st = unsafe { dlx_split(s, 1, Some(no_op), std::ptr::null_mut(), &mut reports) };
+        assert_eq!(st, DLX_EXHAUSTED);
+    }
+}
+
+unsafe extern "C" fn no_op(_: *mut std::ffi::c_void, _: *const u32, _: usize, _: i32) -> i32 {
+    0
+}
