@@ -2,6 +2,10 @@
 //! within its budget plus a bounded overshoot, whatever one link word holds (the
 //! hot path's walks are charged to a fuel of one node count per cover). Before the
 //! fuel, a column list scribbled into a cycle made `next` loop forever.
+//!
+//! Not with the `unchecked` feature, whose contract is that nothing but the library
+//! writes the block.
+#![cfg(not(feature = "unchecked"))]
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
