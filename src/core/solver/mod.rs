@@ -351,7 +351,7 @@ impl<'a> Solver<'a> {
 
     /// The nodes of the search's chosen rows, one per level, for the phase as it
     /// stands (the `Advance` level's current row included), outermost first.
-    pub(super) fn path_nodes(&self) -> &[u32] {
+    fn path_nodes(&self) -> &[u32] {
         let levels = match self.h.phase {
             Phase::Fresh | Phase::Start | Phase::Done => 0,
             Phase::Forward => self.h.level,
