@@ -1,5 +1,5 @@
 //! Counting on several threads (`dlx_count_parallel`): the search is split into
-//! sub-problems ([`Solver::split`]), each counted by its own copy of the solver on a
+//! sub-problems ([`Solver::split`](crate::core::Solver::split)), each counted by its own copy of the solver on a
 //! work-stealing thread pool (rayon), and the counts are added.
 //!
 //! Safe Rust on top of the core. It allocates (a copy of the block per

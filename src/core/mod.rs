@@ -4,18 +4,18 @@
 //!
 //! # Module map
 //!
-//! - `layout`: where each region lives in the block ([`Dims`], [`Layout`]).
-//! - `header`: the block's header words, loaded into a [`Header`] for one call.
+//! - `layout`: where each region lives in the block ([`Dims`](crate::core::Dims), [`Layout`](crate::core::Layout)).
+//! - `header`: the block's header words, loaded into a [`Header`](crate::core::Header) for one call.
 //! - `links`: the node and item arrays and the dance on them (cover, uncover, the
 //!   column choice). Their fields and the dance primitives are private to it:
 //!   - `links::search`: **the one search loop**, iterative and resumable (phase,
 //!     level and level stack in the block), generic over its hooks;
 //!   - `links::checked`: the same dance with every index checked, for images.
-//! - `solver`: [`Solver`], the public face: building rows, forced rows, seeds,
+//! - `solver`: [`Solver`](crate::core::Solver), the public face: building rows, forced rows, seeds,
 //!   `next`, `count`, `reset`, figures; `solver::image` validates copied blocks
-//!   ([`Solver::attach`]).
-//! - `split`: [`Solver::split_next`], the tree's nodes at a depth as row prefixes.
-//! - `maximize`: [`Maximizer`], branch and bound for the maximum-weight cover.
+//!   ([`Solver::attach`](crate::core::Solver::attach)).
+//! - `split`: [`Solver::split_next`](crate::core::Solver::split_next), the tree's nodes at a depth as row prefixes.
+//! - `maximize`: [`Maximizer`](crate::core::Maximizer), branch and bound for the maximum-weight cover.
 //! - `progress`: Knuth's estimate of the fraction of the tree explored.
 //! - `xcc`: colours and multiplicities (Knuth's Algorithms C and M), a block kind
 //!   of its own.

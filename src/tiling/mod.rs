@@ -5,7 +5,7 @@
 //!
 //! A board is a set of cells of a `width x height x depth` box (depth 1 for a plane
 //! board; every cell is on the board until the caller says otherwise). Pieces are lists
-//! of cells `(x, y, z)`, each coordinate below [`MAX_SIDE`]. [`Tiling::build`] turns
+//! of cells `(x, y, z)`, each coordinate below [`MAX_SIDE`](crate::tiling::MAX_SIDE). [`Tiling::build`](crate::tiling::Tiling::build) turns
 //! them into an exact-cover problem: one primary column per board cell, one primary
 //! column per piece used exactly once, one secondary column per piece used at most
 //! once (none for pieces used any number of times), and one row per placement

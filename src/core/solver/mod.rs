@@ -410,8 +410,10 @@ impl<'a> Solver<'a> {
         stats_of(&self.h)
     }
 
-    /// Knuth's estimate of the fraction of the search tree already explored (see
-    /// [`super::progress::estimate`]).
+    /// Knuth's estimate of the fraction of the search tree already explored: with
+    /// `k_l` the rows of level `l`'s column already finished and `d_l` the column's
+    /// length, the sum over the levels of `k_l / (d_0 d_1 ... d_l)`. 0 before a
+    /// search, growing monotonically, 1 once the search is finished.
     pub fn progress(&self) -> f64 {
         match self.h.phase {
             Phase::Fresh | Phase::Start => 0.0,
