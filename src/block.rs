@@ -2,7 +2,7 @@
 //!
 //! Every handle (solver, maximiser, Sudoku helper, tiling) is the address of one
 //! block of `u32` words that holds all of its state. Each block starts with the same
-//! [`PREFIX_WORDS`]-word prefix, so that one guard in the C layer can check any handle
+//! [`PREFIX_WORDS`](crate::block::PREFIX_WORDS)-word prefix, so that one guard in the C layer can check any handle
 //! before it trusts the rest of the block:
 //!
 //! ```text
@@ -18,8 +18,8 @@
 //!                           kinds keep it zero
 //! ```
 //!
-//! The kind's own header fields follow from word [`PREFIX_WORDS`] on. Multi-word
-//! values are stored low word first ([`get64`], [`put64`]), so a block is a plain
+//! The kind's own header fields follow from word [`PREFIX_WORDS`](crate::block::PREFIX_WORDS) on. Multi-word
+//! values are stored low word first ([`get64`](crate::block::get64), [`put64`](crate::block::put64)), so a block is a plain
 //! array of words, position-independent and copyable byte for byte.
 #![forbid(unsafe_code)]
 

@@ -21,7 +21,7 @@ pub fn below(state: &mut u64, n: u32) -> u32 {
 }
 
 /// How many draws lead from state `from` to state `to` (modulo 2^64): the state
-/// only ever advances by [`GAMMA`], whose inverse modulo 2^64 undoes the step.
+/// only ever advances by `GAMMA`, whose inverse modulo 2^64 undoes the step.
 pub fn draws_between(from: u64, to: u64) -> u64 {
     // Newton's iteration for the inverse of an odd number modulo 2^64: each round
     // doubles the correct low bits (GAMMA is its own inverse modulo 8).

@@ -118,9 +118,9 @@ pub struct Search<'a> {
     /// pattern grid ([`pattern_symbol`]) first, which makes an empty grid (and any grid
     /// the pattern completes) solve without a single backtrack.
     pub pattern: u32,
-    /// Searches with the 9x9 fast path ([`super::nine`]) in `nine` instead.
+    /// Searches with the 9x9 fast path (module `nine`) in `nine` instead.
     pub fast: bool,
-    /// The fast path's words ([`super::nine::WORDS`]; empty unless `n` is 9).
+    /// The fast path's words (`nine::WORDS`; empty unless `n` is 9).
     pub nine: &'a mut [u32],
 }
 

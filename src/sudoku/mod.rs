@@ -95,7 +95,7 @@ fn units_of(n: u64) -> u64 {
 
 /// Words a block for boxes of `box_rows x box_cols` needs, or `None` out of range:
 /// `HEADER_WORDS + 2 + 5n + n*n*(n + 13) + (4n + 2) * W` with `W = ceil(n*n / 32)`
-/// words per bit set over the cells, plus [`nine::WORDS`] (3482) for `n = 9`.
+/// words per bit set over the cells, plus `nine::WORDS` (3482) for `n = 9`.
 pub fn required_words(box_rows: u32, box_cols: u32) -> Option<u64> {
     let n = u64::from(side(box_rows, box_cols)?);
     let w = (n * n).div_ceil(32);
@@ -382,7 +382,7 @@ impl<'a> Sudoku<'a> {
         self.pattern() == (3 << 8 | 3) && self.has(FLAG_FAST)
     }
 
-    /// Lets the 9x9 fast path ([`nine`]) search classic 9x9 grids of this helper (off
+    /// Lets the 9x9 fast path (module `nine`) search classic 9x9 grids of this helper (off
     /// by default until it beats the general engine on every set; the C API does not
     /// use it yet). Drops the givens and any generation, like [`Sudoku::build`].
     pub fn use_fast_path(&mut self, on: bool) {

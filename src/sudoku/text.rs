@@ -127,7 +127,7 @@ pub fn parse(text: &[u8], n: u32, flags: u32, out: &mut [u8]) -> Result<(), Pars
     Ok(())
 }
 
-/// Bytes [`format`] writes for a grid of side `n`.
+/// Bytes [`format()`](fn@format) writes for a grid of side `n`.
 pub fn formatted_len(n: u32, flags: u32) -> usize {
     let n = n as usize;
     let per_row = if flags & SPACES != 0 { 2 * n - 1 } else { n };
