@@ -300,6 +300,17 @@ impl<'a> Tiling<'a> {
             .then(|| (x + d.width * (y + d.height * z)) as usize)
     }
 
+    /// The board position of an orientation's packed cell `c` once `pl` has moved it.
+    fn placed(&self, pl: &Placement, c: u32) -> Result<usize, Error> {
+        let c = unpack(c);
+        self.pos(
+            c[0] as u32 + pl.offset[0],
+            c[1] as u32 + pl.offset[1],
+            c[2] as u32 + pl.offset[2],
+        )
+        .ok_or(Error::Corrupt)
+    }
+
     /// Drops every piece, puts every cell of the box back on the board and forgets the
     /// build.
     pub fn clear(&mut self) -> Result<(), Error> {
@@ -544,15 +555,7 @@ impl<'a> Tiling<'a> {
             let pl = self.placement(r).ok_or(Error::Corrupt)?;
             let o = self.orientation(pl.piece, pl.orientation);
             for &c in o {
-                let c = unpack(c);
-                let p = self
-                    .pos(
-                        c[0] as u32 + pl.offset[0],
-                        c[1] as u32 + pl.offset[1],
-                        c[2] as u32 + pl.offset[2],
-                    )
-                    .ok_or(Error::Corrupt)?;
-                out[p] = pl.piece;
+                out[self.placed(&pl, c)?] = pl.piece;
             }
         }
         Ok(())

@@ -132,14 +132,7 @@ impl Tiling<'_> {
                 let size = self.pieces[pl.piece as usize][0] as usize;
                 let ob = (pl.piece as usize * 48 + pl.orientation as usize) * k;
                 for j in 0..size {
-                    let c = unpack(self.orients[ob + j]);
-                    let p = self
-                        .pos(
-                            c[0] as u32 + pl.offset[0],
-                            c[1] as u32 + pl.offset[1],
-                            c[2] as u32 + pl.offset[2],
-                        )
-                        .ok_or(Error::Corrupt)?;
+                    let p = self.placed(&pl, self.orients[ob + j])?;
                     let cell = self.board[p].wrapping_sub(1) as usize;
                     if cell >= n {
                         return Err(Error::Corrupt);
