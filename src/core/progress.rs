@@ -27,6 +27,10 @@ pub(super) fn estimate(links: View<'_>, columns: u32, path: &[u32], entries: u32
         }
         weight /= u128::from(d);
         sum += u128::from(k.min(d)) * weight;
+        if weight == 0 {
+            // Deeper levels add nothing.
+            break;
+        }
     }
     (sum.min(one) as f64 / one as f64).clamp(0.0, 1.0)
 }

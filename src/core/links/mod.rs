@@ -248,6 +248,8 @@ impl<'b> View<'b> {
     /// nodes. Never panics, also on a damaged block.
     pub(super) fn position(self, c: u32, x: u32, bound: u32) -> (u32, u32) {
         let down = |y: u32| self.nodes.get(y as usize).map_or(0, |n| n[DOWN]);
+        // A scribbled bound (the header's entry count) must not make a long walk.
+        let bound = bound.min(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
         let mut k = None;
         let mut n = 0u32;
         let mut y = down(c);
