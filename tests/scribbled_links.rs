@@ -3,13 +3,20 @@
 //! hot path's walks are charged to a fuel of one node count per cover). Before the
 //! fuel, a column list scribbled into a cycle made `next` loop forever.
 //!
+//! The maximiser's branch and bound prunes subtrees without covering anything: its
+//! calls are bounded too (before the search loop's idle-step guard, a scribbled
+//! link could make it back up forever without spending an update).
+//!
 //! Not with the `unchecked` feature, whose contract is that nothing but the library
 //! writes the block.
 #![cfg(not(feature = "unchecked"))]
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use dlx::core::{Dims, Solver};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use dlx::core::{max_required_words, Dims, Maximizer, Solver};
 
 /// 6 queens: rows and files primary, the diagonals secondary.
 fn queens(n: u32) -> (Dims, Vec<Vec<u32>>) {
@@ -80,4 +87,80 @@ fn a_scribbled_link_never_makes_a_call_overrun_its_budget() {
     let _ = std::panic::take_hook();
     assert!(overruns.is_empty(), "calls past their budget: {overruns:?}");
     assert!(quiet > 0);
+}
+
+#[test]
+fn a_scribbled_link_never_holds_a_budgeted_maximiser_call() {
+    // In a thread, so that a hang fails the test instead of freezing the run.
+    let (done, finished) = mpsc::channel();
+    std::thread::spawn(move || done.send(sweep_maximiser()).unwrap());
+    let overruns = finished
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a budgeted maximiser call on a scribbled block did not return");
+    assert!(overruns.is_empty(), "calls past their budget: {overruns:?}");
+}
+
+/// Every link word of a problem with one-entry rows (whose choice covers nothing
+/// more, so costs no update), maximised with mixed-sign weights, set to a few bad
+/// values in the middle of the search; returns the calls that spent far more than
+/// their budget.
+fn sweep_maximiser() -> Vec<(u32, usize, u32, u64)> {
+    let mut rows: Vec<Vec<u32>> = (0..6).map(|c| vec![c]).collect();
+    rows.extend([
+        vec![0, 1],
+        vec![2, 3],
+        vec![4, 5],
+        vec![1, 2],
+        vec![3, 4, 5],
+        vec![0, 6],
+    ]);
+    let dims = Dims {
+        primary: 6,
+        secondary: 1,
+        max_rows: rows.len() as u32,
+        max_entries: rows.iter().map(|r| r.len() as u32).sum(),
+    };
+    let layout = dims.layout().unwrap();
+    let nodes = dims.node_capacity();
+    let slack = 8 * (nodes + 1) * (dims.columns() + 2);
+    let mut overruns = Vec::new();
+    std::panic::set_hook(Box::new(|_| {}));
+    for x in 0..nodes as u32 {
+        for field in 0..2 {
+            for bad in [x, 0, 1, x.wrapping_add(1), u32::MAX] {
+                let mut block = vec![0u32; layout.total];
+                let mut mblock = vec![0u32; max_required_words(&dims).unwrap() as usize];
+                {
+                    let mut s = Solver::init(&mut block, dims).unwrap();
+                    for r in &rows {
+                        s.add_row(r).unwrap();
+                    }
+                    let mut m = Maximizer::init(&mut mblock, dims).unwrap();
+                    for r in 0..rows.len() as u32 {
+                        m.set_weight(r, i64::from(r * 7 % 11) - 3).unwrap();
+                    }
+                    for _ in 0..3 {
+                        let _ = m.step(&mut s, 20);
+                    }
+                }
+                block[layout.nodes + 3 * x as usize + field] = bad;
+                let _ = catch_unwind(AssertUnwindSafe(|| {
+                    let mut s = Solver::open(&mut block).unwrap();
+                    let mut m = Maximizer::open(&mut mblock).unwrap();
+                    for _ in 0..40 {
+                        let before = s.stats().updates;
+                        let _ = m.step(&mut s, 50);
+                        let after = s.stats().updates;
+                        // (A fresh start counts from zero.)
+                        let spent = after.saturating_sub(before).min(after);
+                        if spent > 50 + slack {
+                            overruns.push((x, field, bad, spent));
+                        }
+                    }
+                }));
+            }
+        }
+    }
+    let _ = std::panic::take_hook();
+    overruns
 }

@@ -104,6 +104,17 @@ pub(in crate::core) fn run<H: Hooks>(
     } else {
         h.updates.saturating_add(budget)
     };
+    // Steps back with no update since the last one. In a sound block they walk
+    // each column at most once between two covers, so there are fewer than nodes;
+    // links scribbled into a cycle could make them endless and hold a budgeted call
+    // for ever, which is stopped here as if its budget were spent (the search
+    // resumes exactly where it stood).
+    let idle_limit = if budget == 0 {
+        u64::MAX
+    } else {
+        links.nodes.len() as u64
+    };
+    let (mut idle, mut idle_mark) = (0u64, h.updates);
     let columns = h.dims.primary + h.dims.secondary;
     let random = h.seed != 0;
     // Everything the loop touches lives in locals (registers) until it ends.
@@ -123,7 +134,12 @@ pub(in crate::core) fn run<H: Hooks>(
             // Levels 0..=level are chosen: take back the row of `level`.
             next_row(items, nodes, stack, level);
             enter = Phase::Advance;
-            if updates >= limit {
+            if updates == idle_mark {
+                idle += 1;
+            } else {
+                (idle, idle_mark) = (0, updates);
+            }
+            if updates >= limit || idle > idle_limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
             }
         }
