@@ -302,6 +302,19 @@ fn a_header_that_disagrees_with_the_image_is_refused() {
         }),
         Err(Error::Corrupt)
     );
+    // `Forward` is only ever stored below a chosen row (level 1 or deeper): a
+    // finished search relabelled `Forward` at level 0 has links that look like a
+    // search about to choose its first column, but figures and a random state from
+    // its whole tree. It was accepted (found by the attach fuzz target) and then
+    // enumerated the solutions of a seeded search in another order.
+    let mut done = fresh.clone();
+    rest(&mut done);
+    assert_eq!(Header::load(&done).unwrap().phase, Phase::Done);
+    assert_eq!(attach_edited(&done, |_, _| {}), Ok(()));
+    assert_eq!(
+        attach_edited(&done, |h, _| h.phase = Phase::Forward),
+        Err(Error::Corrupt)
+    );
 }
 
 /// A seeded search's random state must be the seed advanced by the draws made so

@@ -148,7 +148,9 @@ impl<'a> Solver<'a> {
             && h.max_depth <= p
             && match h.phase {
                 Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
-                Phase::Forward | Phase::Advance | Phase::Recover => h.level < p,
+                // The search stops in `Forward` only below a chosen row.
+                Phase::Forward => (1..p).contains(&h.level),
+                Phase::Advance | Phase::Recover => h.level < p,
             };
         (ok && self.figures_possible() && self.seed_consistent())
             .then_some(())

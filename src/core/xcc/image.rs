@@ -59,7 +59,9 @@ impl<'a> XSolver<'a> {
             && h.max_depth <= p
             && match h.phase {
                 Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
-                Phase::Forward | Phase::Advance | Phase::Recover => h.level < p,
+                // The search stops in `Forward` only below a chosen row.
+                Phase::Forward => (1..p).contains(&h.level),
+                Phase::Advance | Phase::Recover => h.level < p,
             }
             && self.sol[..h.forced as usize].iter().all(|&r| r < h.rows)
             && (!h.has(FLAG_HAS_SOLUTION)
