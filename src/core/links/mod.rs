@@ -16,14 +16,15 @@ use crate::rng;
 
 // Fields of a node: [up, down, top]. For a column header `top` is the column length;
 // for a spacer it is minus the number of the row that follows it (so `<= 0`).
-const UP: usize = 0;
-const DOWN: usize = 1;
-const TOP: usize = 2;
+// (Shared with the engine with colours, core::xcc, which lays out its links alike.)
+pub(in crate::core) const UP: usize = 0;
+pub(in crate::core) const DOWN: usize = 1;
+pub(in crate::core) const TOP: usize = 2;
 // Fields of a column header list entry: [left, right].
-const LEFT: usize = 0;
-const RIGHT: usize = 1;
+pub(in crate::core) const LEFT: usize = 0;
+pub(in crate::core) const RIGHT: usize = 1;
 /// Item list head of the primary columns (Knuth's root).
-const ROOT: u32 = 0;
+pub(in crate::core) const ROOT: u32 = 0;
 /// Set in a column header's length while the column is covered, so that the column
 /// choice can scan the headers as an array. Lengths stay below 2^31 (node indices do).
 const COVERED: u32 = 1 << 31;
@@ -72,24 +73,11 @@ impl<'a> Links<'a> {
     /// Empty lists: `primary` columns in the root's list, the others in the
     /// secondary list, every column without rows, no row.
     pub(super) fn clear(&mut self, primary: u32, columns: u32) {
-        let (p, c) = (primary, columns);
-        // Two circular lists: ROOT with the primary columns, and the secondary head.
-        for i in 0..=c + 1 {
-            self.items[i as usize] = [i.wrapping_sub(1), i + 1];
-        }
-        self.items[ROOT as usize][LEFT] = p;
-        self.items[p as usize][RIGHT] = ROOT;
-        let sec = c + 1;
-        self.items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
-        self.items[sec as usize][LEFT] = if c > p { c } else { sec };
-        if c > p {
-            self.items[(p + 1) as usize][LEFT] = sec;
-            self.items[c as usize][RIGHT] = sec;
-        }
-        for i in 0..=c {
+        link_column_lists(self.items, primary, columns);
+        for i in 0..=columns {
             self.nodes[i as usize] = [i, i, 0];
         }
-        self.nodes[(c + 1) as usize] = [0, 0, 0];
+        self.nodes[(columns + 1) as usize] = [0, 0, 0];
     }
 
     /// Writes row `row` over the 0-based columns `cols` right after the spacer
@@ -323,6 +311,25 @@ fn at_mut<const N: usize>(a: &mut [[u32; N]], x: u32) -> &mut [u32; N] {
 #[inline(always)]
 fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
     nodes.len() as u64
+}
+
+/// The column lists of an empty structure, for every engine on these links: two
+/// circular lists, the root's with columns `1..=primary` and the secondary head's
+/// (item `columns + 1`) with the rest.
+pub(in crate::core) fn link_column_lists(items: &mut [[u32; 2]], primary: u32, columns: u32) {
+    let (p, c) = (primary, columns);
+    for i in 0..=c + 1 {
+        items[i as usize] = [i.wrapping_sub(1), i + 1];
+    }
+    items[ROOT as usize][LEFT] = p;
+    items[p as usize][RIGHT] = ROOT;
+    let sec = c + 1;
+    items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
+    items[sec as usize][LEFT] = if c > p { c } else { sec };
+    if c > p {
+        items[(p + 1) as usize][LEFT] = sec;
+        items[c as usize][RIGHT] = sec;
+    }
 }
 
 /// Hides node `x` (with fields `u`, `d`, `c`) from its column.

@@ -12,11 +12,10 @@
 //! length) and the duplicate test inside each row (quadratic in its length).
 
 use super::super::header::Phase;
+use super::super::links::link_column_lists;
 use super::super::solver::Error;
 use super::search::Tally;
-use super::{
-    is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, FLAG_HEAP, LEFT, PURIFIED, RIGHT, TOP, UP,
-};
+use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP};
 use crate::block;
 
 type Checked<T> = Result<T, Error>;
@@ -282,20 +281,8 @@ impl<'a> XSolver<'a> {
         self.colour[first..end].copy_from_slice(&self.base[first..end]);
         let h = self.h;
         // Column lists as `clear` leaves them, then the rows in their link order.
-        let p = h.dims.primary;
         let c = self.columns();
-        for i in 0..=c + 1 {
-            self.items[i as usize] = [i.wrapping_sub(1), i + 1];
-        }
-        self.items[0][LEFT] = p;
-        self.items[p as usize][RIGHT] = 0;
-        let sec = c + 1;
-        self.items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
-        self.items[sec as usize][LEFT] = if c > p { c } else { sec };
-        if c > p {
-            self.items[(p + 1) as usize][LEFT] = sec;
-            self.items[c as usize][RIGHT] = sec;
-        }
+        link_column_lists(self.items, h.dims.primary, c);
         for i in 1..=c {
             self.nodes[i as usize] = [i, i, 0];
         }

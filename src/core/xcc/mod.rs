@@ -38,6 +38,8 @@ mod split;
 
 use super::header::Phase;
 use super::layout::MAX_NODES;
+// Node fields, list heads and the empty lists: as in the plain solver.
+use super::links::{link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 use super::solver::{Error, Step};
 use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
 
@@ -387,14 +389,6 @@ impl Drop for XSolver<'_> {
     }
 }
 
-// Node fields and list heads, as in the plain solver.
-const UP: usize = 0;
-const DOWN: usize = 1;
-const TOP: usize = 2;
-const LEFT: usize = 0;
-const RIGHT: usize = 1;
-const ROOT: u32 = 0;
-
 fn is_spacer(top: u32) -> bool {
     (top as i32) <= 0
 }
@@ -508,20 +502,7 @@ impl<'a> XSolver<'a> {
 
     /// The two column lists, every column in, in order.
     fn init_items(&mut self) {
-        let p = self.h.dims.primary;
-        let c = self.columns();
-        for i in 0..=c + 1 {
-            self.items[i as usize] = [i.wrapping_sub(1), i + 1];
-        }
-        self.items[ROOT as usize][LEFT] = p;
-        self.items[p as usize][RIGHT] = ROOT;
-        let sec = c + 1;
-        self.items[sec as usize][RIGHT] = if c > p { p + 1 } else { sec };
-        self.items[sec as usize][LEFT] = if c > p { c } else { sec };
-        if c > p {
-            self.items[(p + 1) as usize][LEFT] = sec;
-            self.items[c as usize][RIGHT] = sec;
-        }
+        link_column_lists(self.items, self.h.dims.primary, self.columns());
     }
 
     /// Adds a row over `cols` whose entries carry `colours` (0 = none; `None` = all
