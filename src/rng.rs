@@ -20,6 +20,12 @@ pub fn below(state: &mut u64, n: u32) -> u32 {
     (((next(state) >> 32) * u64::from(n)) >> 32) as u32
 }
 
+/// The state `draws` draws after `state` (the state only ever advances by `GAMMA`):
+/// any draw of a sequence can be made again on its own, in any order.
+pub fn after(state: u64, draws: u64) -> u64 {
+    state.wrapping_add(draws.wrapping_mul(GAMMA))
+}
+
 /// How many draws lead from state `from` to state `to` (modulo 2^64): the state
 /// only ever advances by `GAMMA`, whose inverse modulo 2^64 undoes the step.
 pub fn draws_between(from: u64, to: u64) -> u64 {
@@ -42,6 +48,7 @@ mod tests {
         let mut s = start;
         for k in 0..100u64 {
             assert_eq!(draws_between(start, s), k);
+            assert_eq!(after(start, k), s);
             below(&mut s, 9);
         }
     }

@@ -756,3 +756,58 @@ fn colour_images_show_only_real_solutions() {
     }
     assert!(tried > 0);
 }
+
+/// A seeded search with colours stands on its seed: its rows in the seed's shuffle
+/// and its random state the seed advanced by the draws made so far; an image edited
+/// otherwise (and resealed) is refused. Before this check both edits below were
+/// accepted, and the search went on in an order no search of that seed takes.
+#[test]
+fn a_seeded_colour_search_must_match_its_seed() {
+    use common::xcc::Xcc;
+    use dlx::core::{XHeader, XSolver};
+    let attach = |image: &[u32]| {
+        let mut image = image.to_vec();
+        seal_image(&mut image);
+        XSolver::attach(&mut image).map(drop)
+    };
+    let mut tried = 0;
+    for n in 0..300 {
+        let x = Xcc::random(n);
+        if x.rows.len() < 4 {
+            continue;
+        }
+        for seed in [0, 1 + n] {
+            let mut paused = x.block();
+            let mut s = x.load(&mut paused);
+            s.set_seed(seed).unwrap();
+            // Into the search: one budgeted step leaves it under way.
+            if s.next(1) != Step::BudgetSpent || !s.phase().searching() {
+                continue;
+            }
+            drop(s);
+            assert_eq!(attach(&paused), Ok(()), "instance {n} seed {seed}");
+            // Two rows of the order swapped.
+            let h = XHeader::load(&paused).unwrap();
+            let order = x.dims().layout().unwrap().order;
+            let mut swapped = paused.clone();
+            swapped.swap(order, order + 1);
+            assert_eq!(
+                attach(&swapped),
+                Err(Error::Corrupt),
+                "instance {n} seed {seed}"
+            );
+            // A random state no draw of this seed reaches (or any state without one).
+            let mut state = paused.clone();
+            let mut edited = h;
+            edited.rng = h.rng ^ 0x5555_0000_0000_0001;
+            edited.store(&mut state);
+            assert_eq!(
+                attach(&state),
+                Err(Error::Corrupt),
+                "instance {n} seed {seed}"
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried >= 20, "only {tried} paused searches");
+}

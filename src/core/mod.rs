@@ -63,5 +63,6 @@ pub use solver::{
 };
 pub use split::{prefix_words, Prefix};
 pub use xcc::{
-    xblock_words, xstats_of, XDims, XHeader, XSolver, XStats, KIND as XKIND, MAX_COLORS, XMAGIC,
+    xblock_words, xstats_of, XDims, XHeader, XLayout, XSolver, XStats, KIND as XKIND, MAX_COLORS,
+    XMAGIC,
 };

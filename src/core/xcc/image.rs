@@ -17,6 +17,7 @@ use super::super::solver::Error;
 use super::search::Tally;
 use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP};
 use crate::block;
+use crate::rng;
 
 type Checked<T> = Result<T, Error>;
 
@@ -38,6 +39,7 @@ impl<'a> XSolver<'a> {
         s.check_figures()?;
         s.check_rows()?;
         s.check_order()?;
+        s.check_seed()?;
         s.check_choices()?;
         s.rebuild();
         block::set_busy(s.head, false);
@@ -172,6 +174,47 @@ impl<'a> XSolver<'a> {
             }
         }
         ok(good)
+    }
+
+    /// During a search the row order and the random state are those of the seed the
+    /// search started with (`start_search`): without a seed, rows in the order they
+    /// were added and the state 0; with one, the seed's shuffle of the rows, and the
+    /// seed advanced by that shuffle's draws (one per row but the first) and by the
+    /// column choices made since (fewer than `primary` per search-tree node). The
+    /// shuffle is undone in place, draw by draw from the last, and then redone, so
+    /// the order is left as it was.
+    fn check_seed(&mut self) -> Checked<()> {
+        let h = self.h;
+        if !h.phase.searching() {
+            return Ok(());
+        }
+        let rows = h.rows as usize;
+        if h.seed == 0 {
+            let identity = self.order[..rows]
+                .iter()
+                .enumerate()
+                .all(|(i, &o)| o as usize == i);
+            return ok(identity && h.rng == 0);
+        }
+        // Swap `i` of the shuffle uses draw `rows - 1 - i`.
+        let swap_of = |i: usize| {
+            let mut state = rng::after(h.seed, (rows - 1 - i) as u64);
+            rng::below(&mut state, i as u32 + 1) as usize
+        };
+        for i in 1..rows {
+            self.order.swap(i, swap_of(i));
+        }
+        let identity = self.order[..rows]
+            .iter()
+            .enumerate()
+            .all(|(i, &o)| o as usize == i);
+        for i in (1..rows).rev() {
+            self.order.swap(i, swap_of(i));
+        }
+        let shuffle = rows.saturating_sub(1) as u64;
+        let choices = u128::from(h.nodes) * u128::from(h.dims.primary);
+        let draws = rng::draws_between(h.seed, h.rng);
+        ok(identity && draws >= shuffle && u128::from(draws - shuffle) <= choices)
     }
 
     /// How many levels hold a chosen row, and the column being tried (Advance).

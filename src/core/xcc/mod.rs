@@ -105,23 +105,23 @@ pub struct XDims {
     pub bounded: u32,
 }
 
-/// Word offsets of the regions.
+/// Word offsets of a block's regions (see the module comment for each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct XLayout {
-    items: usize,
-    nodes: usize,
-    colour: usize,
-    base: usize,
-    rows: usize,
-    order: usize,
-    sol: usize,
-    stack: usize,
-    tweak: usize,
-    lo: usize,
-    hi: usize,
-    bound: usize,
-    slack: usize,
-    total: usize,
+pub struct XLayout {
+    pub items: usize,
+    pub nodes: usize,
+    pub colour: usize,
+    pub base: usize,
+    pub rows: usize,
+    pub order: usize,
+    pub sol: usize,
+    pub stack: usize,
+    pub tweak: usize,
+    pub lo: usize,
+    pub hi: usize,
+    pub bound: usize,
+    pub slack: usize,
+    pub total: usize,
 }
 
 impl XDims {
@@ -172,7 +172,8 @@ impl XDims {
         usize::try_from(bytes).ok()
     }
 
-    pub(crate) fn layout(&self) -> Option<XLayout> {
+    /// Where each region starts, or `None` when the block would be too large.
+    pub fn layout(&self) -> Option<XLayout> {
         self.required_bytes()?;
         let items = X_HEADER_WORDS as usize;
         let nodes = items + 2 * (self.columns() as usize + 2);
@@ -316,7 +317,7 @@ impl XHeader {
     }
 
     /// Writes every field back; the busy and poison words are left alone.
-    fn store(&self, w: &mut [u32]) {
+    pub fn store(&self, w: &mut [u32]) {
         w[block::W_MAGIC] = XMAGIC;
         w[block::W_VERSION] = X_LAYOUT_VERSION;
         put64(w, block::W_WORDS, self.words);
