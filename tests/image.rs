@@ -811,3 +811,50 @@ fn a_seeded_colour_search_must_match_its_seed() {
     }
     assert!(tried >= 20, "only {tried} paused searches");
 }
+
+/// The colour words of an image with colours: on a spacer, or out of range on an
+/// entry, they are refused; whatever single colour word is edited, attaching and
+/// searching never panic. (A spacer marked as purified was accepted and sent a row
+/// walk past its spacer, found by the attach_xcc fuzz target.)
+#[test]
+fn colour_words_of_an_image_are_checked() {
+    use dlx::core::{XDims, XSolver};
+    let dims = XDims {
+        primary: 1,
+        secondary: 3,
+        max_rows: 2,
+        max_entries: 5,
+        colors: 1,
+        bounded: 0,
+    };
+    let mut block = vec![0u32; dims.required_words().unwrap() as usize];
+    let mut s = XSolver::init(&mut block, dims).unwrap();
+    s.add_row(&[1, 0], Some(&[1, 0])).unwrap();
+    s.add_row(&[0, 1, 2], Some(&[0, 1, 1])).unwrap();
+    s.set_seed(255).unwrap();
+    assert_eq!(s.next(8), Step::Solution);
+    drop(s);
+    let base = dims.layout().unwrap().base;
+    // Nodes: the headers 0..=4, then spacer 5, row 0 (6, 7), spacer 8, row 1
+    // (9, 10, 11) and the last spacer 12.
+    let spacers = [5, 8, 12];
+    for x in 5..=12 {
+        for value in [1, 2, u32::MAX] {
+            let mut image = block.clone();
+            image[base + x] = value;
+            seal_image(&mut image);
+            let run = std::panic::catch_unwind(move || {
+                let Ok(mut s) = XSolver::attach(&mut image) else {
+                    return false;
+                };
+                while s.next(0) != Step::Exhausted {}
+                true
+            });
+            let accepted = run.unwrap_or_else(|_| panic!("node {x} colour {value}: a panic"));
+            let refused = spacers.contains(&x) || value > dims.colors;
+            if refused {
+                assert!(!accepted, "node {x} colour {value} accepted");
+            }
+        }
+    }
+}

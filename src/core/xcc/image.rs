@@ -122,7 +122,9 @@ impl<'a> XSolver<'a> {
         let p = self.h.dims.primary;
         let mut spacer = self.first_spacer();
         let mut entries = 0u64;
-        ok(self.nodes[spacer as usize][TOP] == 0)?;
+        // Spacers carry no colour: a colour word there (the search skips purified
+        // nodes) would let a row walk run past its spacer.
+        ok(self.nodes[spacer as usize][TOP] == 0 && self.base[spacer as usize] == 0)?;
         for r in 0..self.h.rows {
             let first = spacer + 1;
             ok(self.row_start[r as usize] == first)?;
@@ -146,6 +148,7 @@ impl<'a> XSolver<'a> {
                 x += 1;
             }
             ok(x > first && self.nodes[x as usize][TOP] == (r + 1).wrapping_neg())?;
+            ok(self.base[x as usize] == 0)?;
             ok(self.nodes[x as usize][UP] == first && self.nodes[spacer as usize][DOWN] == x - 1)?;
             entries += u64::from(x - first);
             spacer = x;
