@@ -322,7 +322,8 @@ impl<'a> XSolver<'a> {
 
     /// Rebuilds every link, length and colour mark from the checked choices.
     fn rebuild(&mut self) {
-        let end = (self.first_spacer() + self.h.rows + self.h.entries) as usize;
+        // Every row and every spacer, the last one too.
+        let end = (self.first_spacer() + self.h.rows + self.h.entries + 1) as usize;
         let first = self.first_spacer() as usize;
         self.colour[first..end].copy_from_slice(&self.base[first..end]);
         let h = self.h;
