@@ -98,13 +98,7 @@ impl<'a> Links<'a> {
 
     /// Links node `x` at the bottom of its column.
     fn append(&mut self, x: u32) {
-        let c = self.nodes[x as usize][TOP];
-        let last = self.nodes[c as usize][UP];
-        self.nodes[x as usize][UP] = last;
-        self.nodes[x as usize][DOWN] = c;
-        self.nodes[last as usize][DOWN] = x;
-        self.nodes[c as usize][UP] = x;
-        self.nodes[c as usize][TOP] += 1;
+        append_to_column(self.nodes, x);
     }
 
     /// Empties the `columns` column lists and links the rows again, in the order of
@@ -311,6 +305,18 @@ fn at_mut<const N: usize>(a: &mut [[u32; N]], x: u32) -> &mut [u32; N] {
 #[inline(always)]
 fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
     nodes.len() as u64
+}
+
+/// Links node `x` at the bottom of its column (the column in its `TOP` word), for
+/// every engine on these links.
+pub(in crate::core) fn append_to_column(nodes: &mut [[u32; 3]], x: u32) {
+    let c = nodes[x as usize][TOP];
+    let last = nodes[c as usize][UP];
+    nodes[x as usize][UP] = last;
+    nodes[x as usize][DOWN] = c;
+    nodes[last as usize][DOWN] = x;
+    nodes[c as usize][UP] = x;
+    nodes[c as usize][TOP] += 1;
 }
 
 /// The column lists of an empty structure, for every engine on these links: two

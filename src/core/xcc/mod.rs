@@ -39,7 +39,7 @@ mod split;
 use super::header::Phase;
 use super::layout::MAX_NODES;
 // Node fields, list heads and the empty lists: as in the plain solver.
-use super::links::{link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use super::links::{append_to_column, link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 use super::solver::{Error, Step};
 use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
 
@@ -565,13 +565,7 @@ impl<'a> XSolver<'a> {
 
     /// Links node `x` at the bottom of its column.
     fn append(&mut self, x: u32) {
-        let c = self.nodes[x as usize][TOP];
-        let last = self.nodes[c as usize][UP];
-        self.nodes[x as usize][UP] = last;
-        self.nodes[x as usize][DOWN] = c;
-        self.nodes[last as usize][DOWN] = x;
-        self.nodes[c as usize][UP] = x;
-        self.nodes[c as usize][TOP] += 1;
+        append_to_column(self.nodes, x);
     }
 
     /// The first node of `row` in a primary column (every row has one: rows
