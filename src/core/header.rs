@@ -71,6 +71,17 @@ impl Phase {
     pub fn searching(self) -> bool {
         !matches!(self, Phase::Fresh | Phase::Done)
     }
+
+    /// Whether a search stored in this phase can stand at `level` with `primary`
+    /// primary columns (the check of every engine's images).
+    pub(in crate::core) fn level_fits(self, level: u32, primary: u32) -> bool {
+        match self {
+            Phase::Fresh | Phase::Start | Phase::Done => level == 0,
+            // The search stops in `Forward` only below a chosen row.
+            Phase::Forward => (1..primary).contains(&level),
+            Phase::Advance | Phase::Recover => level < primary,
+        }
+    }
 }
 
 /// The header's fields, loaded into registers for the duration of one call.

@@ -61,6 +61,23 @@ pub(crate) fn checksum_matches(words: &[u32], total: u64) -> bool {
         })
 }
 
+/// Whether a seeded search could have brought its random state from `seed` to
+/// `state`: the shuffle of `rows` rows draws once per row but the first, and the
+/// column choices since fewer than `primary` times per search-tree node (`nodes`).
+/// For the images of every engine.
+pub(in crate::core) fn draws_possible(
+    seed: u64,
+    state: u64,
+    rows: u32,
+    nodes: u64,
+    primary: u32,
+) -> bool {
+    let shuffle = u64::from(rows.saturating_sub(1));
+    let choices = u128::from(nodes) * u128::from(primary);
+    let draws = rng::draws_between(seed, state);
+    draws >= shuffle && u128::from(draws - shuffle) <= choices
+}
+
 /// Writes the checksum of the image at the start of `words` (as long as its header
 /// says; the whole slice when the header is unreadable) into its checksum word, as
 /// `dlx_image` does. For tests and tools that edit images on purpose.
@@ -146,12 +163,7 @@ impl<'a> Solver<'a> {
             && h.forced <= p
             && h.sol_len <= p
             && h.max_depth <= p
-            && match h.phase {
-                Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
-                // The search stops in `Forward` only below a chosen row.
-                Phase::Forward => (1..p).contains(&h.level),
-                Phase::Advance | Phase::Recover => h.level < p,
-            };
+            && h.phase.level_fits(h.level, p);
         (ok && self.figures_possible() && self.seed_consistent())
             .then_some(())
             .ok_or(Error::Corrupt)
@@ -196,10 +208,7 @@ impl<'a> Solver<'a> {
         if h.seed == 0 {
             return h.rng == 0;
         }
-        let shuffle = u64::from(h.rows.saturating_sub(1));
-        let choices = u128::from(h.nodes) * u128::from(h.dims.primary);
-        let draws = rng::draws_between(h.seed, h.rng);
-        draws >= shuffle && u128::from(draws - shuffle) <= choices
+        draws_possible(h.seed, h.rng, h.rows, h.nodes, h.dims.primary)
     }
 
     /// The counts the links are checked against.

@@ -13,6 +13,7 @@
 
 use super::super::header::Phase;
 use super::super::links::link_column_lists;
+use super::super::solver::draws_possible;
 use super::super::solver::Error;
 use super::search::Tally;
 use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP};
@@ -58,12 +59,7 @@ impl<'a> XSolver<'a> {
             && h.forced <= p
             && h.sol_len <= p
             && h.max_depth <= p
-            && match h.phase {
-                Phase::Fresh | Phase::Start | Phase::Done => h.level == 0,
-                // The search stops in `Forward` only below a chosen row.
-                Phase::Forward => (1..p).contains(&h.level),
-                Phase::Advance | Phase::Recover => h.level < p,
-            }
+            && h.phase.level_fits(h.level, p)
             && self.sol[..h.forced as usize].iter().all(|&r| r < h.rows)
             && (!h.has(FLAG_HAS_SOLUTION)
                 || (h.sol_len >= h.forced
@@ -193,11 +189,7 @@ impl<'a> XSolver<'a> {
         }
         let rows = h.rows as usize;
         if h.seed == 0 {
-            let identity = self.order[..rows]
-                .iter()
-                .enumerate()
-                .all(|(i, &o)| o as usize == i);
-            return ok(identity && h.rng == 0);
+            return ok(!self.shuffled() && h.rng == 0);
         }
         // Swap `i` of the shuffle uses draw `rows - 1 - i`.
         let swap_of = |i: usize| {
@@ -207,17 +199,11 @@ impl<'a> XSolver<'a> {
         for i in 1..rows {
             self.order.swap(i, swap_of(i));
         }
-        let identity = self.order[..rows]
-            .iter()
-            .enumerate()
-            .all(|(i, &o)| o as usize == i);
+        let undone = !self.shuffled();
         for i in (1..rows).rev() {
             self.order.swap(i, swap_of(i));
         }
-        let shuffle = rows.saturating_sub(1) as u64;
-        let choices = u128::from(h.nodes) * u128::from(h.dims.primary);
-        let draws = rng::draws_between(h.seed, h.rng);
-        ok(identity && draws >= shuffle && u128::from(draws - shuffle) <= choices)
+        ok(undone && draws_possible(h.seed, h.rng, h.rows, h.nodes, h.dims.primary))
     }
 
     /// How many levels hold a chosen row, and the column being tried (Advance).

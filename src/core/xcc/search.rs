@@ -279,7 +279,8 @@ impl XSolver<'_> {
         self.cover_forced(forced);
     }
 
-    fn shuffled(&self) -> bool {
+    /// Whether the rows are linked in another order than they were added.
+    pub(super) fn shuffled(&self) -> bool {
         self.order[..self.h.rows as usize]
             .iter()
             .enumerate()
