@@ -14,7 +14,7 @@ use dlx::core::{seal_image, Dims, Header, Solver, Step};
 use libfuzzer_sys::fuzz_target;
 mod common;
 
-use common::{is_cover, Bytes};
+use common::{changed_image, damage, is_cover, Bytes};
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
@@ -58,32 +58,8 @@ fuzz_target!(|data: &[u8]| {
 
     let reseal = b.next() & 1 == 1;
     let mut image = block.clone();
-    let len = image.len() * 4;
-    while b.0.len() >= 4 {
-        let at = (usize::from(b.next()) << 8 | usize::from(b.next())) % len;
-        let (op, value) = (b.next(), b.next());
-        let word = &mut image[at / 4];
-        let shift = 8 * (at % 4);
-        match op % 4 {
-            0 => *word ^= u32::from(value) << shift,
-            1 => *word = (*word & !(0xff << shift)) | u32::from(value) << shift,
-            2 => *word = word.wrapping_add(u32::from(value % 5)).wrapping_sub(2),
-            _ => {
-                if value < 16 {
-                    image.truncate(at / 4);
-                    break;
-                }
-            }
-        }
-    }
-    // The busy word is outside the checksum (attach clears it).
-    let busy = dlx::block::W_BUSY;
-    let changed = image.len() != block.len()
-        || image
-            .iter()
-            .zip(&block)
-            .enumerate()
-            .any(|(i, (a, b))| a != b && i != busy);
+    damage(&mut image, &mut b);
+    let changed = changed_image(&image, &block);
     if reseal {
         seal_image(&mut image);
     }

@@ -45,3 +45,39 @@ pub fn is_cover(primary: u32, secondary: u32, rows: &[Vec<u32>], chosen: &[u32])
         .enumerate()
         .all(|(c, &h)| if (c as u32) < primary { h == 1 } else { h <= 1 })
 }
+
+/// Edits a sealed image as the rest of the input says, four bytes an edit: a byte
+/// position, then an operation (xor, overwrite, a small step of the whole word, or
+/// truncation there) and its value.
+pub fn damage(image: &mut Vec<u32>, b: &mut Bytes<'_>) {
+    let len = image.len() * 4;
+    while b.0.len() >= 4 {
+        let at = (usize::from(b.next()) << 8 | usize::from(b.next())) % len;
+        let (op, value) = (b.next(), b.next());
+        let word = &mut image[at / 4];
+        let shift = 8 * (at % 4);
+        match op % 4 {
+            0 => *word ^= u32::from(value) << shift,
+            1 => *word = (*word & !(0xff << shift)) | u32::from(value) << shift,
+            2 => *word = word.wrapping_add(u32::from(value % 5)).wrapping_sub(2),
+            _ => {
+                if value < 16 {
+                    image.truncate(at / 4);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Whether `image` differs from `block` where the checksum looks (the busy word is
+/// outside it: attach clears it).
+pub fn changed_image(image: &[u32], block: &[u32]) -> bool {
+    let busy = dlx::block::W_BUSY;
+    image.len() != block.len()
+        || image
+            .iter()
+            .zip(block)
+            .enumerate()
+            .any(|(i, (a, b))| a != b && i != busy)
+}
