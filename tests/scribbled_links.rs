@@ -40,9 +40,7 @@ fn a_scribbled_link_never_makes_a_call_overrun_its_budget() {
     let (dims, rows) = queens(6);
     let layout = dims.layout().unwrap();
     let nodes = dims.node_capacity();
-    // A generous bound for a damaged block: per call a few covers and uncovers, each
-    // walking at most about the node count twice.
-    let slack = 8 * (nodes + 1) * (dims.columns() + 2);
+    let slack = slack(dims);
     let mut quiet = 0;
     let mut overruns = Vec::new();
     // Panics from indices out of the block are expected here: keep them quiet.
@@ -122,7 +120,7 @@ fn sweep_maximiser() -> Vec<(u32, usize, u32, u64)> {
     };
     let layout = dims.layout().unwrap();
     let nodes = dims.node_capacity();
-    let slack = 8 * (nodes + 1) * (dims.columns() + 2);
+    let slack = slack(dims);
     let mut overruns = Vec::new();
     std::panic::set_hook(Box::new(|_| {}));
     for x in 0..nodes as u32 {
@@ -163,4 +161,11 @@ fn sweep_maximiser() -> Vec<(u32, usize, u32, u64)> {
     }
     let _ = std::panic::take_hook();
     overruns
+}
+
+/// Updates a call on a damaged block may spend past its budget: a generous bound,
+/// per call a few covers and uncovers, each walking at most about the node count
+/// twice.
+fn slack(dims: Dims) -> u64 {
+    8 * (dims.node_capacity() + 1) * (dims.columns() + 2)
 }
