@@ -81,3 +81,53 @@ pub fn changed_image(image: &[u32], block: &[u32]) -> bool {
             .enumerate()
             .any(|(i, (a, b))| a != b && i != busy)
 }
+
+/// The solutions a search reports from where it stands to its end, `budget` per
+/// call: `next` makes a call, `solution` reads the rows after `Step::Solution`. A
+/// valid state of the small problems fuzzed here ends long before a million calls.
+pub fn rest<S>(
+    s: &mut S,
+    budget: u64,
+    next: impl Fn(&mut S, u64) -> dlx::core::Step,
+    solution: impl Fn(&S) -> Vec<u32>,
+) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    for _ in 0..1_000_000 {
+        match next(s, budget) {
+            dlx::core::Step::Solution => out.push(solution(s)),
+            dlx::core::Step::Exhausted => break,
+            dlx::core::Step::BudgetSpent => {}
+        }
+    }
+    out
+}
+
+/// `found` (after the solution `shown`, if any) is the end of the enumeration `all`.
+pub fn assert_rest_of(all: &[Vec<u32>], found: &[Vec<u32>], shown: Option<&Vec<u32>>) {
+    let start = all.len().checked_sub(found.len());
+    assert!(
+        start.is_some_and(|i| all[i..] == *found),
+        "{found:?} is not a suffix of the enumeration {all:?}"
+    );
+    if let Some(shown) = shown {
+        let i = start.unwrap();
+        assert!(
+            i > 0 && all[i - 1] == *shown,
+            "shows {shown:?}, then {found:?} of {all:?}"
+        );
+    }
+}
+
+/// No solution of `found` is another's rows in another order.
+pub fn assert_distinct(found: &[Vec<u32>]) {
+    let mut sets: Vec<Vec<u32>> = found
+        .iter()
+        .map(|sol| {
+            let mut v = sol.clone();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    sets.sort();
+    assert!(sets.windows(2).all(|w| w[0] != w[1]), "a solution twice");
+}
