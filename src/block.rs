@@ -141,6 +141,19 @@ pub fn zero(block: &mut [u32], words: Option<usize>) {
     }
 }
 
+/// Cuts `words` into the consecutive regions of a layout: region `i` runs from
+/// `ends[i - 1]` (0 for the first) to `ends[i]`. The ends ascend and the last is at
+/// most `words.len()`, as every kind's layout computes them.
+pub fn regions<const N: usize>(words: &mut [u32], ends: [usize; N]) -> [&mut [u32]; N] {
+    let mut rest = words;
+    let mut at = 0;
+    ends.map(|end| {
+        let (region, tail) = core::mem::take(&mut rest).split_at_mut(end - at);
+        (rest, at) = (tail, end);
+        region
+    })
+}
+
 /// The flag bits of a block.
 #[inline]
 pub fn flags(head: &[u32]) -> u32 {

@@ -36,6 +36,16 @@ pub enum Step {
     BudgetSpent,
 }
 
+/// The update count at which a call with `budget` stops (0: no budget): the
+/// engines' budgets are measured in updates.
+pub fn update_limit(updates: u64, budget: u64) -> u64 {
+    if budget == 0 {
+        u64::MAX
+    } else {
+        updates.saturating_add(budget)
+    }
+}
+
 /// Search statistics. The DLX core counts as Knuth's DLX1 does; the Sudoku search
 /// counts placements and eliminations (see its documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

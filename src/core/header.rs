@@ -72,6 +72,15 @@ impl Phase {
         !matches!(self, Phase::Fresh | Phase::Done)
     }
 
+    /// Rows chosen by a search stored in this phase at `level`.
+    pub fn depth(self, level: u32) -> u32 {
+        match self {
+            Phase::Fresh | Phase::Done | Phase::Start => 0,
+            Phase::Forward | Phase::Advance => level,
+            Phase::Recover => level + 1,
+        }
+    }
+
     /// Whether a search stored in this phase can stand at `level` with `primary`
     /// primary columns (the check of every engine's images).
     pub(in crate::core) fn level_fits(self, level: u32, primary: u32) -> bool {
@@ -181,6 +190,15 @@ impl Header {
         put64(w, W_SOLUTIONS, self.solutions);
         w[W_MAX_DEPTH] = self.max_depth;
         w[W_SOL_LEN] = self.sol_len;
+    }
+
+    /// Zeroes the figures and the level for a search from the start.
+    pub(in crate::core) fn restart(&mut self) {
+        self.nodes = 0;
+        self.updates = 0;
+        self.solutions = 0;
+        self.max_depth = 0;
+        self.level = 0;
     }
 
     pub fn has(&self, flag: u32) -> bool {

@@ -252,10 +252,8 @@ impl<'a> Maximizer<'a> {
     }
 
     fn carve(words: &'a mut [u32], l: MaxLayout) -> Maximizer<'a> {
-        let (head, rest) = words[..l.total].split_at_mut(l.weights);
-        let (weights, rest) = rest.split_at_mut(l.nodew - l.weights);
-        let (nodew, rest) = rest.split_at_mut(l.acc - l.nodew);
-        let (acc, best) = rest.split_at_mut(l.best - l.acc);
+        let [head, weights, nodew, acc, best] =
+            block::regions(words, [l.weights, l.nodew, l.acc, l.best, l.total]);
         Maximizer {
             head,
             weights: weights.as_chunks_mut().0,

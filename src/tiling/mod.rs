@@ -220,15 +220,22 @@ impl<'a> Tiling<'a> {
     }
 
     fn carve(words: &'a mut [u32], l: &Layout) -> Tiling<'a> {
-        let (head, rest) = words[..l.total].split_at_mut(l.board);
-        let (board, rest) = rest.split_at_mut(l.cellpos - l.board);
-        let (cellpos, rest) = rest.split_at_mut(l.pieces - l.cellpos);
-        let (pieces, rest) = rest.split_at_mut(l.pcells - l.pieces);
-        let (pcells, rest) = rest.split_at_mut(l.orients - l.pcells);
-        let (orients, rest) = rest.split_at_mut(l.placements - l.orients);
-        let (placements, rest) = rest.split_at_mut(l.syms - l.placements);
-        let (syms, rest) = rest.split_at_mut(l.scratch - l.syms);
-        let (scratch, core) = rest.split_at_mut(l.core - l.scratch);
+        let [head, board, cellpos, pieces, pcells, orients, placements, syms, scratch, core] =
+            block::regions(
+                words,
+                [
+                    l.board,
+                    l.cellpos,
+                    l.pieces,
+                    l.pcells,
+                    l.orients,
+                    l.placements,
+                    l.syms,
+                    l.scratch,
+                    l.core,
+                    l.total,
+                ],
+            );
         let v = board.len();
         Tiling {
             head,

@@ -99,11 +99,7 @@ pub(in crate::core) fn run<H: Hooks>(
     if let Some(stop) = begin(h, links, hooks) {
         return stop;
     }
-    let limit = if budget == 0 {
-        u64::MAX
-    } else {
-        h.updates.saturating_add(budget)
-    };
+    let limit = crate::outcome::update_limit(h.updates, budget);
     // Steps back with no update since the last one. In a sound block they walk
     // each column at most once between two covers, so there are fewer than nodes;
     // links scribbled into a cycle could make them endless and hold a budgeted call

@@ -75,11 +75,8 @@ impl<'a> Solver<'a> {
     }
 
     fn carve(words: &'a mut [u32], h: Header, l: Layout) -> Solver<'a> {
-        let (head, rest) = words[..l.total].split_at_mut(l.items);
-        let (items, rest) = rest.split_at_mut(l.nodes - l.items);
-        let (nodes, rest) = rest.split_at_mut(l.rows - l.nodes);
-        let (row_start, rest) = rest.split_at_mut(l.sol - l.rows);
-        let (sol, stack) = rest.split_at_mut(l.stack - l.sol);
+        let [head, items, nodes, row_start, sol, stack] =
+            crate::block::regions(words, [l.items, l.nodes, l.rows, l.sol, l.stack, l.total]);
         Solver {
             h,
             head,
@@ -294,11 +291,7 @@ impl<'a> Solver<'a> {
         if self.h.seed != 0 || self.h.has(FLAG_SHUFFLED) {
             self.relink();
         }
-        self.h.nodes = 0;
-        self.h.updates = 0;
-        self.h.solutions = 0;
-        self.h.max_depth = 0;
-        self.h.level = 0;
+        self.h.restart();
         self.h.phase = Phase::Start;
     }
 
@@ -431,16 +424,11 @@ impl<'a> Solver<'a> {
 
 /// The statistics stored in a header.
 pub fn stats_of(h: &Header) -> Stats {
-    let depth = match h.phase {
-        Phase::Fresh | Phase::Done | Phase::Start => 0,
-        Phase::Forward | Phase::Advance => h.level,
-        Phase::Recover => h.level + 1,
-    };
     Stats {
         nodes: h.nodes,
         updates: h.updates,
         solutions: h.solutions,
-        depth,
+        depth: h.phase.depth(h.level),
         max_depth: h.max_depth,
     }
 }

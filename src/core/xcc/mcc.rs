@@ -9,7 +9,7 @@
 //! The search is a loop over four states (Knuth's labels), kept in the header
 //! between calls, so it stops after any step when the budget is spent.
 
-use super::search::Tally;
+use super::search::{Links, Tally};
 use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP};
 use crate::outcome::Step;
 
@@ -63,8 +63,10 @@ impl M<'_> {
         self.nodes[c as usize][TOP] += 1;
     }
 
-    /// The other nodes of the row of `rr`, cyclically from `rr + 1`, not purified.
-    fn hide_rest(&mut self, rr: u32, t: &mut Tally) {
+    /// Calls `f` on the other nodes of the row of `rr` that are not purified, left to
+    /// right cyclically: DLX3 hides and unhides a row in this one order.
+    #[inline(always)]
+    fn each_unpurified_rest(&mut self, rr: u32, mut f: impl FnMut(&mut Self, u32)) {
         let mut nn = rr + 1;
         while nn != rr {
             let [u, _, c] = self.nodes[nn as usize];
@@ -73,26 +75,18 @@ impl M<'_> {
                 continue;
             }
             if self.colour[nn as usize] != PURIFIED {
-                self.hide(nn, t);
+                f(self, nn);
             }
             nn += 1;
         }
     }
 
-    /// Restores what [`M::hide_rest`] hid, in the same order (as DLX3 does).
+    fn hide_rest(&mut self, rr: u32, t: &mut Tally) {
+        self.each_unpurified_rest(rr, |m, nn| m.hide(nn, t));
+    }
+
     fn unhide_rest(&mut self, rr: u32) {
-        let mut nn = rr + 1;
-        while nn != rr {
-            let [u, _, c] = self.nodes[nn as usize];
-            if is_spacer(c) {
-                nn = u;
-                continue;
-            }
-            if self.colour[nn as usize] != PURIFIED {
-                self.unhide(nn);
-            }
-            nn += 1;
-        }
+        self.each_unpurified_rest(rr, |m, nn| m.unhide(nn));
     }
 
     fn cover(&mut self, c: u32, deactivate: bool, t: &mut Tally) {
@@ -118,45 +112,12 @@ impl M<'_> {
         }
     }
 
-    fn purify(&mut self, p: u32, t: &mut Tally) {
-        let cc = self.nodes[p as usize][TOP];
-        let x = self.colour[p as usize];
-        t.cleansings += 1;
-        let mut rr = self.nodes[cc as usize][DOWN];
-        while rr != cc {
-            if self.colour[rr as usize] != x {
-                self.hide_rest(rr, t);
-            } else if rr != p {
-                t.cleansings += 1;
-                self.colour[rr as usize] = PURIFIED;
-            }
-            rr = self.nodes[rr as usize][DOWN];
-        }
-    }
-
-    fn unpurify(&mut self, p: u32) {
-        let cc = self.nodes[p as usize][TOP];
-        let x = self.colour[p as usize];
-        let mut rr = self.nodes[cc as usize][UP];
-        while rr != cc {
-            if self.colour[rr as usize] == PURIFIED {
-                self.colour[rr as usize] = x;
-            } else if rr != p {
-                // The reverse of `hide_rest`, right to left.
-                let mut nn = rr - 1;
-                while nn != rr {
-                    let [_, d, c] = self.nodes[nn as usize];
-                    if is_spacer(c) {
-                        nn = d;
-                        continue;
-                    }
-                    if self.colour[nn as usize] != PURIFIED {
-                        self.unhide(nn);
-                    }
-                    nn -= 1;
-                }
-            }
-            rr = self.nodes[rr as usize][UP];
+    /// The arrays Algorithm C dances on, for the steps both algorithms share.
+    fn links(&mut self) -> Links<'_> {
+        Links {
+            items: self.items,
+            nodes: self.nodes,
+            colour: self.colour,
         }
     }
 
@@ -224,7 +185,7 @@ impl M<'_> {
                 match self.colour[pp as usize] {
                     0 => self.cover(cc, true, t),
                     PURIFIED => {}
-                    _ => self.purify(pp, t),
+                    _ => self.links().purify(pp, t),
                 }
             }
             pp += 1;
@@ -249,7 +210,7 @@ impl M<'_> {
                 match self.colour[pp as usize] {
                     0 => self.uncover(cc, true),
                     PURIFIED => {}
-                    _ => self.unpurify(pp),
+                    _ => self.links().unpurify(pp),
                 }
             }
             pp -= 1;
@@ -347,23 +308,14 @@ impl XSolver<'_> {
                 self.h.rng = self.h.seed;
                 self.shuffle_order();
                 self.pristine();
-                self.h.nodes = 0;
-                self.h.updates = 0;
-                self.h.solutions = 0;
-                self.h.cleansings = 0;
-                self.h.max_depth = 0;
-                self.h.level = 0;
+                self.h.restart();
                 self.h.mstate = FORWARD;
                 self.h.phase = Phase::Forward;
             }
             Phase::Done => return Step::Exhausted,
             _ => {}
         }
-        let limit = if budget == 0 {
-            u64::MAX
-        } else {
-            self.h.updates.saturating_add(budget)
-        };
+        let limit = crate::outcome::update_limit(self.h.updates, budget);
         let random = self.h.seed != 0;
         let mut h = self.h;
         let mut t = Tally {

@@ -345,6 +345,16 @@ impl XHeader {
         w[W_SOL_LEN] = self.sol_len;
     }
 
+    /// Zeroes the figures and the level for a search from the start.
+    fn restart(&mut self) {
+        self.nodes = 0;
+        self.updates = 0;
+        self.solutions = 0;
+        self.cleansings = 0;
+        self.max_depth = 0;
+        self.level = 0;
+    }
+
     pub fn has(&self, flag: u32) -> bool {
         self.flags & flag != 0
     }
@@ -418,19 +428,14 @@ impl<'a> XSolver<'a> {
     }
 
     fn carve(words: &'a mut [u32], h: XHeader, l: XLayout) -> XSolver<'a> {
-        let (head, rest) = words[..l.total].split_at_mut(l.items);
-        let (items, rest) = rest.split_at_mut(l.nodes - l.items);
-        let (nodes, rest) = rest.split_at_mut(l.colour - l.nodes);
-        let (colour, rest) = rest.split_at_mut(l.base - l.colour);
-        let (base, rest) = rest.split_at_mut(l.rows - l.base);
-        let (row_start, rest) = rest.split_at_mut(l.order - l.rows);
-        let (order, rest) = rest.split_at_mut(l.sol - l.order);
-        let (sol, rest) = rest.split_at_mut(l.stack - l.sol);
-        let (stack, rest) = rest.split_at_mut(l.tweak - l.stack);
-        let (tweak, rest) = rest.split_at_mut(l.lo - l.tweak);
-        let (lo, rest) = rest.split_at_mut(l.hi - l.lo);
-        let (hi, rest) = rest.split_at_mut(l.bound - l.hi);
-        let (bound, slack) = rest.split_at_mut(l.slack - l.bound);
+        let [head, items, nodes, colour, base, row_start, order, sol, stack, tweak, lo, hi, bound, slack] =
+            block::regions(
+                words,
+                [
+                    l.items, l.nodes, l.colour, l.base, l.rows, l.order, l.sol, l.stack, l.tweak,
+                    l.lo, l.hi, l.bound, l.slack, l.total,
+                ],
+            );
         XSolver {
             h,
             head,

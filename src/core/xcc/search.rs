@@ -29,9 +29,9 @@ pub(super) struct Tally {
 
 /// The block's link arrays, borrowed together for the hot loops.
 pub(super) struct Links<'s> {
-    items: &'s mut [[u32; 2]],
+    pub(super) items: &'s mut [[u32; 2]],
     pub(super) nodes: &'s mut [[u32; 3]],
-    colour: &'s mut [u32],
+    pub(super) colour: &'s mut [u32],
 }
 
 impl Links<'_> {
@@ -102,8 +102,10 @@ impl Links<'_> {
     }
 
     /// Knuth's purify: node `p` fixes its item's colour; rows of another colour are
-    /// hidden, rows of the same colour are marked as known.
-    fn purify(&mut self, p: u32, t: &mut Tally) {
+    /// hidden, rows of the same colour are marked as known. In Algorithm C the row of
+    /// `p` is already hidden when this runs; Algorithm M (DLX3) keeps it in the list,
+    /// and `p` keeps its colour.
+    pub(super) fn purify(&mut self, p: u32, t: &mut Tally) {
         let cc = self.nodes[p as usize][TOP];
         let x = self.colour[p as usize];
         t.cleansings += 1;
@@ -111,7 +113,7 @@ impl Links<'_> {
         while rr != cc {
             if self.colour[rr as usize] != x {
                 t.updates += self.hide_rest(rr);
-            } else {
+            } else if rr != p {
                 t.cleansings += 1;
                 self.colour[rr as usize] = PURIFIED;
             }
@@ -119,14 +121,14 @@ impl Links<'_> {
         }
     }
 
-    fn unpurify(&mut self, p: u32) {
+    pub(super) fn unpurify(&mut self, p: u32) {
         let cc = self.nodes[p as usize][TOP];
         let x = self.colour[p as usize];
         let mut rr = self.nodes[cc as usize][UP];
         while rr != cc {
             if self.colour[rr as usize] == PURIFIED {
                 self.colour[rr as usize] = x;
-            } else {
+            } else if rr != p {
                 self.unhide_rest(rr);
             }
             rr = self.nodes[rr as usize][UP];
@@ -292,12 +294,7 @@ impl XSolver<'_> {
         if self.h.seed != 0 || self.shuffled() {
             self.relink();
         }
-        self.h.nodes = 0;
-        self.h.updates = 0;
-        self.h.solutions = 0;
-        self.h.cleansings = 0;
-        self.h.max_depth = 0;
-        self.h.level = 0;
+        self.h.restart();
         self.h.phase = Phase::Start;
     }
 
@@ -310,11 +307,7 @@ impl XSolver<'_> {
             Phase::Done => return Step::Exhausted,
             _ => {}
         }
-        let limit = if budget == 0 {
-            u64::MAX
-        } else {
-            self.h.updates.saturating_add(budget)
-        };
+        let limit = crate::outcome::update_limit(self.h.updates, budget);
         if self.h.phase == Phase::Start {
             if self.items[ROOT as usize][RIGHT] == ROOT {
                 self.h.phase = Phase::Done;
@@ -550,17 +543,12 @@ impl XSolver<'_> {
 
 /// The statistics stored in a header.
 pub fn xstats_of(h: &XHeader) -> XStats {
-    let depth = match h.phase {
-        Phase::Fresh | Phase::Done | Phase::Start => 0,
-        Phase::Forward | Phase::Advance => h.level,
-        Phase::Recover => h.level + 1,
-    };
     XStats {
         nodes: h.nodes,
         updates: h.updates,
         solutions: h.solutions,
         cleansings: h.cleansings,
-        depth,
+        depth: h.phase.depth(h.level),
         max_depth: h.max_depth,
     }
 }
