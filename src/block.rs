@@ -47,7 +47,8 @@ pub const FLAG_HEAP: u32 = 1;
 
 /// Declares the word positions of a kind's own header fields, one after the other
 /// from [`PREFIX_WORDS`] on: `NAME` takes one word, `NAME: n` takes `n` (2 for a u64
-/// stored with [`put64`]). Each entry ends with a comma.
+/// stored with [`put64`]). Each entry ends with a comma. A first line `@at POS;`
+/// starts the fields at word `POS` instead.
 macro_rules! fields {
     (@at $at:expr;) => {};
     (@at $at:expr; $(#[$m:meta])* $name:ident: $n:literal, $($rest:tt)*) => {

@@ -93,11 +93,14 @@ impl Phase {
     }
 }
 
-/// The header's fields, loaded into registers for the duration of one call.
+/// A search engine's header fields, loaded into registers for the duration of one
+/// call. Both engines share it: the plain solver's is [`Header`]; the solver with
+/// colours has wider dimensions `D` and fields of its own `K` (`core::xcc`), kept
+/// at word positions after the shared ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Header {
+pub struct EngineHeader<D, K> {
     pub words: u64,
-    pub dims: Dims,
+    pub dims: D,
     pub rows: u32,
     pub entries: u32,
     pub forced: u32,
@@ -111,7 +114,48 @@ pub struct Header {
     pub solutions: u64,
     pub max_depth: u32,
     pub sol_len: u32,
+    /// The fields only this kind of block has.
+    pub own: K,
 }
+
+/// The plain solver's header.
+pub type Header = EngineHeader<Dims, ()>;
+
+/// Header words a kind reads and writes beside the shared ones (its dimensions, its
+/// own fields), at fixed positions.
+pub trait Words: Copy + Default {
+    fn load(w: &[u32]) -> Self;
+    fn store(&self, w: &mut [u32]);
+    /// Zeroes the kind's own figures for a search from the start.
+    fn restart(&mut self) {}
+}
+
+/// The plain solver has no fields of its own.
+impl Words for () {
+    fn load(_: &[u32]) -> Self {}
+    fn store(&self, _: &mut [u32]) {}
+}
+
+impl Words for Dims {
+    fn load(w: &[u32]) -> Dims {
+        Dims {
+            primary: w[W_PRIMARY],
+            secondary: w[W_SECONDARY],
+            max_rows: w[W_MAX_ROWS],
+            max_entries: w[W_MAX_ENTRIES],
+        }
+    }
+
+    fn store(&self, w: &mut [u32]) {
+        w[W_PRIMARY] = self.primary;
+        w[W_SECONDARY] = self.secondary;
+        w[W_MAX_ROWS] = self.max_rows;
+        w[W_MAX_ENTRIES] = self.max_entries;
+    }
+}
+
+/// The first header word after the shared fields: a kind's own fields start here.
+pub const W_OWN: usize = W_SOL_LEN + 1;
 
 /// The block length in words a solver header records, when it agrees with the
 /// dimensions it records (for the C layer, before it trusts the length).
@@ -121,8 +165,21 @@ pub fn block_words(w: &[u32]) -> Option<u64> {
 }
 
 impl Header {
-    pub fn new(dims: Dims, words: u64) -> Header {
-        Header {
+    /// Reads a plain solver's header; `None` when the magic, version or phase is
+    /// wrong or the block is shorter than the header.
+    pub fn load(w: &[u32]) -> Option<Header> {
+        Header::load_kind(w, KIND)
+    }
+
+    /// Writes every field back; the busy, poison and checksum words are left alone.
+    pub fn store(&self, w: &mut [u32]) {
+        self.store_kind(w, KIND);
+    }
+}
+
+impl<D: Words, K: Words> EngineHeader<D, K> {
+    pub fn new(dims: D, words: u64) -> Self {
+        EngineHeader {
             words,
             dims,
             rows: 0,
@@ -138,20 +195,16 @@ impl Header {
             solutions: 0,
             max_depth: 0,
             sol_len: 0,
+            own: K::default(),
         }
     }
 
-    /// Reads the header; `None` when the magic, version or phase is wrong or the
-    /// block is shorter than the header.
-    pub fn load(w: &[u32]) -> Option<Header> {
-        Some(Header {
-            words: KIND.words_of(w)?,
-            dims: Dims {
-                primary: w[W_PRIMARY],
-                secondary: w[W_SECONDARY],
-                max_rows: w[W_MAX_ROWS],
-                max_entries: w[W_MAX_ENTRIES],
-            },
+    /// Reads a header of `kind`; `None` when the magic, version or phase is wrong or
+    /// the block is shorter than the kind's header.
+    pub(in crate::core) fn load_kind(w: &[u32], kind: Kind) -> Option<Self> {
+        Some(EngineHeader {
+            words: kind.words_of(w)?,
+            dims: D::load(w),
             rows: w[W_ROWS],
             entries: w[W_ENTRIES],
             forced: w[W_FORCED],
@@ -165,18 +218,15 @@ impl Header {
             solutions: get64(w, W_SOLUTIONS),
             max_depth: w[W_MAX_DEPTH],
             sol_len: w[W_SOL_LEN],
+            own: K::load(w),
         })
     }
 
-    /// Writes every field back; the busy, poison and checksum words are left alone.
-    pub fn store(&self, w: &mut [u32]) {
-        w[block::W_MAGIC] = MAGIC;
-        w[block::W_VERSION] = LAYOUT_VERSION;
+    pub(in crate::core) fn store_kind(&self, w: &mut [u32], kind: Kind) {
+        w[block::W_MAGIC] = kind.magic;
+        w[block::W_VERSION] = kind.version;
         put64(w, block::W_WORDS, self.words);
-        w[W_PRIMARY] = self.dims.primary;
-        w[W_SECONDARY] = self.dims.secondary;
-        w[W_MAX_ROWS] = self.dims.max_rows;
-        w[W_MAX_ENTRIES] = self.dims.max_entries;
+        self.dims.store(w);
         w[W_ROWS] = self.rows;
         w[W_ENTRIES] = self.entries;
         w[W_FORCED] = self.forced;
@@ -190,6 +240,7 @@ impl Header {
         put64(w, W_SOLUTIONS, self.solutions);
         w[W_MAX_DEPTH] = self.max_depth;
         w[W_SOL_LEN] = self.sol_len;
+        self.own.store(w);
     }
 
     /// Zeroes the figures and the level for a search from the start.
@@ -199,6 +250,7 @@ impl Header {
         self.solutions = 0;
         self.max_depth = 0;
         self.level = 0;
+        self.own.restart();
     }
 
     pub fn has(&self, flag: u32) -> bool {

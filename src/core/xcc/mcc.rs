@@ -309,7 +309,7 @@ impl XSolver<'_> {
                 self.shuffle_order();
                 self.pristine();
                 self.h.restart();
-                self.h.mstate = FORWARD;
+                self.h.own.mstate = FORWARD;
                 self.h.phase = Phase::Forward;
             }
             Phase::Done => return Step::Exhausted,
@@ -320,9 +320,9 @@ impl XSolver<'_> {
         let mut h = self.h;
         let mut t = Tally {
             updates: h.updates,
-            cleansings: h.cleansings,
+            cleansings: h.own.cleansings,
         };
-        let mut state = h.mstate;
+        let mut state = h.own.mstate;
         let mut level = h.level as usize;
         let mut rng = h.rng;
         let mut found = None;
@@ -422,9 +422,9 @@ impl XSolver<'_> {
             }
         }
         h.updates = t.updates;
-        h.cleansings = t.cleansings;
+        h.own.cleansings = t.cleansings;
         h.level = level as u32;
-        h.mstate = state;
+        h.own.mstate = state;
         h.rng = rng;
         h.phase = if state == DONE {
             Phase::Done
@@ -484,10 +484,10 @@ impl XSolver<'_> {
         let i = col as usize;
         let was = (self.lo[i], self.hi[i]) != (1, 1);
         let will = (lo, hi) != (1, 1);
-        if will && !was && self.h.nbounded >= self.h.dims.bounded {
+        if will && !was && self.h.own.nbounded >= self.h.dims.bounded {
             return Err(Error::Capacity);
         }
-        self.h.nbounded = self.h.nbounded + u32::from(will) - u32::from(was);
+        self.h.own.nbounded = self.h.own.nbounded + u32::from(will) - u32::from(was);
         self.lo[i] = lo;
         self.hi[i] = hi;
         self.h.phase = super::super::header::Phase::Fresh;

@@ -36,19 +36,21 @@ mod mcc;
 mod search;
 mod split;
 
-use super::header::Phase;
+use super::header::{EngineHeader, Phase, Words, W_OWN};
+use super::layout::Dims;
 use super::layout::MAX_NODES;
 // Node fields, list heads and the empty lists: as in the plain solver.
 use super::links::{append_to_column, link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 use super::solver::{Error, Step};
-use crate::block::{self, get64, put64, Kind, PREFIX_WORDS};
+use crate::block::{self, get64, put64, Kind};
 
 pub use search::{xstats_of, XStats};
 
 /// "XCC1" read as a little-endian word.
 pub const XMAGIC: u32 = 0x3143_4358;
-/// Version of this block layout.
-pub const X_LAYOUT_VERSION: u32 = 1;
+/// Version of this block layout (2: the fields shared with the plain solver at its
+/// positions).
+pub const X_LAYOUT_VERSION: u32 = 2;
 /// The colour word of a node whose item was purified with that very colour (Knuth's -1).
 pub(crate) const PURIFIED: u32 = u32::MAX;
 /// Most colours a solver may declare.
@@ -61,31 +63,17 @@ pub const KIND: Kind = Kind {
     header_words: X_HEADER_WORDS as usize,
 };
 
-// Header words after the common prefix (see `crate::block`).
-const W_PRIMARY: usize = PREFIX_WORDS;
-const W_SECONDARY: usize = PREFIX_WORDS + 1;
-const W_MAX_ROWS: usize = PREFIX_WORDS + 2;
-const W_MAX_ENTRIES: usize = PREFIX_WORDS + 3;
-const W_COLORS: usize = PREFIX_WORDS + 4;
-const W_ROWS: usize = PREFIX_WORDS + 5;
-const W_ENTRIES: usize = PREFIX_WORDS + 6;
-const W_FORCED: usize = PREFIX_WORDS + 7;
-const W_PHASE: usize = PREFIX_WORDS + 8;
-const W_LEVEL: usize = PREFIX_WORDS + 9;
-const W_MAX_DEPTH: usize = PREFIX_WORDS + 10;
-const W_SOL_LEN: usize = PREFIX_WORDS + 11;
-const W_SEED: usize = PREFIX_WORDS + 12;
-const W_RNG: usize = PREFIX_WORDS + 14;
-const W_NODES: usize = PREFIX_WORDS + 16;
-const W_UPDATES: usize = PREFIX_WORDS + 18;
-const W_SOLUTIONS: usize = PREFIX_WORDS + 20;
-const W_CLEANSINGS: usize = PREFIX_WORDS + 22;
-const W_BOUNDED: usize = PREFIX_WORDS + 24;
-const W_NBOUNDED: usize = PREFIX_WORDS + 25;
-const W_MSTATE: usize = PREFIX_WORDS + 26;
+// This kind's own header words, after the fields it shares with the plain solver
+// (`Header`, at the same positions).
+block::fields! {
+    @at W_OWN;
+    W_COLORS, W_BOUNDED, // the dimensions the plain solver does not have
+    W_NBOUNDED, W_MSTATE, // bounds given so far, where Algorithm M stands
+    W_CLEANSINGS: 2, // the figure the plain solver does not count
+}
 /// Words in this kind's header.
 pub const X_HEADER_WORDS: u64 = 40;
-const _: () = assert!(W_MSTATE < X_HEADER_WORDS as usize);
+const _: () = assert!(W_CLEANSINGS + 2 <= X_HEADER_WORDS as usize);
 
 /// Flag bits: the heap flag of every kind, and "a solution is ready".
 pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
@@ -221,150 +209,76 @@ pub fn xblock_words(w: &[u32]) -> Option<u64> {
     (h.dims.required_words()? == h.words).then_some(h.words)
 }
 
-/// The header's fields, in registers for the duration of one call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct XHeader {
-    pub words: u64,
-    pub dims: XDims,
-    pub rows: u32,
-    pub entries: u32,
-    pub forced: u32,
-    pub phase: Phase,
-    pub level: u32,
-    pub flags: u32,
-    pub seed: u64,
-    pub rng: u64,
-    pub nodes: u64,
-    pub updates: u64,
-    pub solutions: u64,
+/// The fields only a solver with colours has; the rest of its header is the plain
+/// solver's ([`super::Header`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct XOwn {
+    /// DLX2's cleansings of the current or last search.
     pub cleansings: u64,
-    pub max_depth: u32,
-    pub sol_len: u32,
     /// Columns given bounds so far.
     pub nbounded: u32,
     /// Where Algorithm M stands (see `mcc.rs`).
     pub mstate: u32,
 }
 
-fn phase_of(w: u32) -> Option<Phase> {
-    Some(match w {
-        0 => Phase::Fresh,
-        1 => Phase::Start,
-        2 => Phase::Forward,
-        3 => Phase::Advance,
-        4 => Phase::Recover,
-        5 => Phase::Done,
-        _ => return None,
-    })
-}
+/// The header of a solver with colours, in registers for the duration of one call.
+pub type XHeader = EngineHeader<XDims, XOwn>;
 
-impl XHeader {
-    fn new(dims: XDims, words: u64) -> XHeader {
-        XHeader {
-            words,
-            dims,
-            rows: 0,
-            entries: 0,
-            forced: 0,
-            phase: Phase::Fresh,
-            level: 0,
-            flags: 0,
-            seed: 0,
-            rng: 0,
-            nodes: 0,
-            updates: 0,
-            solutions: 0,
-            cleansings: 0,
-            max_depth: 0,
-            sol_len: 0,
-            nbounded: 0,
-            mstate: 0,
+impl Words for XDims {
+    fn load(w: &[u32]) -> XDims {
+        let d = Dims::load(w);
+        XDims {
+            primary: d.primary,
+            secondary: d.secondary,
+            max_rows: d.max_rows,
+            max_entries: d.max_entries,
+            colors: w[W_COLORS],
+            bounded: w[W_BOUNDED],
         }
     }
 
-    /// Reads the header; `None` when the magic, version or phase is wrong.
-    pub fn load(w: &[u32]) -> Option<XHeader> {
-        if !KIND.is(w) {
-            return None;
-        }
-        Some(XHeader {
-            words: get64(w, block::W_WORDS),
-            dims: XDims {
-                primary: w[W_PRIMARY],
-                secondary: w[W_SECONDARY],
-                max_rows: w[W_MAX_ROWS],
-                max_entries: w[W_MAX_ENTRIES],
-                colors: w[W_COLORS],
-                bounded: w[W_BOUNDED],
-            },
-            rows: w[W_ROWS],
-            entries: w[W_ENTRIES],
-            forced: w[W_FORCED],
-            phase: phase_of(w[W_PHASE])?,
-            level: w[W_LEVEL],
-            flags: block::flags(w),
-            seed: get64(w, W_SEED),
-            rng: get64(w, W_RNG),
-            nodes: get64(w, W_NODES),
-            updates: get64(w, W_UPDATES),
-            solutions: get64(w, W_SOLUTIONS),
+    fn store(&self, w: &mut [u32]) {
+        let d = Dims {
+            primary: self.primary,
+            secondary: self.secondary,
+            max_rows: self.max_rows,
+            max_entries: self.max_entries,
+        };
+        d.store(w);
+        w[W_COLORS] = self.colors;
+        w[W_BOUNDED] = self.bounded;
+    }
+}
+
+impl Words for XOwn {
+    fn load(w: &[u32]) -> XOwn {
+        XOwn {
             cleansings: get64(w, W_CLEANSINGS),
-            max_depth: w[W_MAX_DEPTH],
-            sol_len: w[W_SOL_LEN],
             nbounded: w[W_NBOUNDED],
             mstate: w[W_MSTATE],
-        })
+        }
+    }
+
+    fn store(&self, w: &mut [u32]) {
+        put64(w, W_CLEANSINGS, self.cleansings);
+        w[W_NBOUNDED] = self.nbounded;
+        w[W_MSTATE] = self.mstate;
+    }
+
+    fn restart(&mut self) {
+        self.cleansings = 0;
+    }
+}
+
+impl XHeader {
+    /// Reads the header; `None` when the magic, version or phase is wrong.
+    pub fn load(w: &[u32]) -> Option<XHeader> {
+        XHeader::load_kind(w, KIND)
     }
 
     /// Writes every field back; the busy and poison words are left alone.
     pub fn store(&self, w: &mut [u32]) {
-        w[block::W_MAGIC] = XMAGIC;
-        w[block::W_VERSION] = X_LAYOUT_VERSION;
-        put64(w, block::W_WORDS, self.words);
-        w[W_PRIMARY] = self.dims.primary;
-        w[W_SECONDARY] = self.dims.secondary;
-        w[W_MAX_ROWS] = self.dims.max_rows;
-        w[W_MAX_ENTRIES] = self.dims.max_entries;
-        w[W_COLORS] = self.dims.colors;
-        w[W_BOUNDED] = self.dims.bounded;
-        w[W_NBOUNDED] = self.nbounded;
-        w[W_MSTATE] = self.mstate;
-        w[W_ROWS] = self.rows;
-        w[W_ENTRIES] = self.entries;
-        w[W_FORCED] = self.forced;
-        w[W_PHASE] = self.phase as u32;
-        w[W_LEVEL] = self.level;
-        w[block::W_FLAGS] = self.flags;
-        put64(w, W_SEED, self.seed);
-        put64(w, W_RNG, self.rng);
-        put64(w, W_NODES, self.nodes);
-        put64(w, W_UPDATES, self.updates);
-        put64(w, W_SOLUTIONS, self.solutions);
-        put64(w, W_CLEANSINGS, self.cleansings);
-        w[W_MAX_DEPTH] = self.max_depth;
-        w[W_SOL_LEN] = self.sol_len;
-    }
-
-    /// Zeroes the figures and the level for a search from the start.
-    fn restart(&mut self) {
-        self.nodes = 0;
-        self.updates = 0;
-        self.solutions = 0;
-        self.cleansings = 0;
-        self.max_depth = 0;
-        self.level = 0;
-    }
-
-    pub fn has(&self, flag: u32) -> bool {
-        self.flags & flag != 0
-    }
-
-    fn set(&mut self, flag: u32, on: bool) {
-        if on {
-            self.flags |= flag;
-        } else {
-            self.flags &= !flag;
-        }
+        self.store_kind(w, KIND);
     }
 
     /// Where the last solution lies in the block (word offset, length), if any.

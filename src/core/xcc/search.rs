@@ -333,7 +333,7 @@ impl XSolver<'_> {
         let stack = &mut **stack;
         let mut t = Tally {
             updates: h.updates,
-            cleansings: h.cleansings,
+            cleansings: h.own.cleansings,
         };
         let mut level = h.level;
         let mut tree = h.nodes;
@@ -393,7 +393,7 @@ impl XSolver<'_> {
         h.phase = phase;
         h.level = level;
         h.updates = t.updates;
-        h.cleansings = t.cleansings;
+        h.own.cleansings = t.cleansings;
         h.nodes = tree;
         h.solutions = solutions;
         h.max_depth = max_depth;
@@ -547,7 +547,7 @@ pub fn xstats_of(h: &XHeader) -> XStats {
         nodes: h.nodes,
         updates: h.updates,
         solutions: h.solutions,
-        cleansings: h.cleansings,
+        cleansings: h.own.cleansings,
         depth: h.phase.depth(h.level),
         max_depth: h.max_depth,
     }

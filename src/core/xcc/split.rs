@@ -29,7 +29,7 @@ impl XSolver<'_> {
         let columns = self.columns();
         let mut t = Tally {
             updates: self.h.updates,
-            cleansings: self.h.cleansings,
+            cleansings: self.h.own.cleansings,
         };
         let found = loop {
             match self.h.phase {
@@ -103,7 +103,7 @@ impl XSolver<'_> {
             }
         };
         self.h.updates = t.updates;
-        self.h.cleansings = t.cleansings;
+        self.h.own.cleansings = t.cleansings;
         found
     }
 
