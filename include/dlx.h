@@ -776,8 +776,8 @@ size_t dlx_required_size_x(const struct dlx_xdims *d);
  * The search is Knuth's Algorithm C (his program DLX2): the same solutions in the
  * same order and the same figures (nodes, updates, and cleansings, see
  * `dlx_get_cleansings`) as DLX2 on the same items and options in the same order.
- * `dlx_split` works as for any solver; `dlx_count_parallel` counts on the calling
- * thread; the maximiser is not offered (it takes plain dimensions).
+ * `dlx_split` and `dlx_count_parallel` work as for any solver; the maximiser is not
+ * offered (it takes plain dimensions).
  *
  * With `bounded > 0`, primary columns may get bounds (`dlx_set_bounds`) and the
  * search is Knuth's Algorithm M (DLX3) instead.
@@ -936,8 +936,9 @@ dlx_status dlx_split(struct dlx_solver *s,
  * counted by its own copy of the solver on a work-stealing thread pool (rayon), and
  * the counts are added. The result equals `dlx_count`'s, limit included (0 = no
  * limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
- * search's figures only. A library built without the `parallel` feature counts on
- * the calling thread, and so does a solver with colours or bounds (`dlx_init_in_x`).
+ * search's figures only. A solver with colours splits and counts alike; one with
+ * bounds (Algorithm M, which does not split) counts on the calling thread, and so
+ * does a library built without the `parallel` feature.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
  * `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).

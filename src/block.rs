@@ -155,6 +155,17 @@ pub fn regions<const N: usize>(words: &mut [u32], ends: [usize; N]) -> [&mut [u3
     })
 }
 
+/// Writes `parts` one after the other at the start of `out` (a block's regions into
+/// a copy of it); `None` when `out` is too short.
+pub fn concat(out: &mut [u32], parts: &[&[u32]]) -> Option<()> {
+    let mut at = 0;
+    for part in parts {
+        out.get_mut(at..at + part.len())?.copy_from_slice(part);
+        at += part.len();
+    }
+    Some(())
+}
+
 /// The flag bits of a block.
 #[inline]
 pub fn flags(head: &[u32]) -> u32 {

@@ -1,13 +1,15 @@
 //! Counting on several threads (`dlx_count_parallel`): the search is split into
-//! sub-problems ([`Solver::split`](crate::core::Solver::split)), each counted by its own copy of the solver on a
-//! work-stealing thread pool (rayon), and the counts are added.
+//! sub-problems ([`Solver::split_next`](crate::core::Solver::split_next)), each
+//! counted by its own copy of the solver on a work-stealing thread pool (rayon), and
+//! the counts are added. The plain solver and the solver with colours (Algorithm C)
+//! split alike ([`Splittable`]); a solver with bounds counts on the calling thread.
 //!
 //! Safe Rust on top of the core. It allocates (a copy of the block per
 //! sub-problem, the prefixes), which the core never does, so it lives beside the
 //! core, not in it. Without the `parallel` feature it counts on the calling thread.
 #![forbid(unsafe_code)]
 
-use crate::core::Solver;
+use crate::core::{Prefix, Solver, XSolver};
 
 /// Why a parallel count failed. The solver is left reset either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,38 +20,129 @@ pub enum CountError {
     Internal,
 }
 
+/// What a parallel count needs of a search engine: its count, a copy of its block,
+/// its split into row prefixes, and a count of a copy with a prefix's rows forced.
+pub trait Splittable {
+    /// Counts the solutions of a fresh search (`limit` 0 = no limit).
+    fn count(&mut self, limit: u64) -> u64;
+    /// Whether the engine splits (Algorithm M does not).
+    fn splits(&self) -> bool;
+    /// Words of the block.
+    fn block_words(&self) -> Option<usize>;
+    /// Copies the block into `out` (see [`Solver::copy_to`]).
+    fn copy_to(&self, out: &mut [u32]) -> Option<usize>;
+    /// Abandons any search under way.
+    fn reset(&mut self);
+    /// The deepest a split can go: the number of primary columns.
+    fn max_depth(&self) -> u32;
+    /// Reports every split prefix at `depth` to `f` (its rows, and whether it is a
+    /// solution), then leaves the solver reset.
+    fn each_prefix(&mut self, depth: u32, f: impl FnMut(&[u32], bool));
+    /// Opens the block copy `words`, forces the rows of `prefix` and counts.
+    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64>;
+}
+
+impl Splittable for Solver<'_> {
+    fn count(&mut self, limit: u64) -> u64 {
+        Solver::count(self, limit)
+    }
+    fn splits(&self) -> bool {
+        true
+    }
+    fn block_words(&self) -> Option<usize> {
+        Some(self.dims().layout()?.total)
+    }
+    fn copy_to(&self, out: &mut [u32]) -> Option<usize> {
+        Solver::copy_to(self, out)
+    }
+    fn max_depth(&self) -> u32 {
+        self.dims().primary
+    }
+    fn reset(&mut self) {
+        Solver::reset(self);
+    }
+    fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+        self.split(depth, |rows, is_solution| {
+            f(rows, is_solution);
+            false
+        });
+    }
+    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64> {
+        let mut s = Solver::open(words).ok()?;
+        for &row in prefix {
+            s.select_row(row).ok()?;
+        }
+        Some(s.count(limit))
+    }
+}
+
+impl Splittable for XSolver<'_> {
+    fn count(&mut self, limit: u64) -> u64 {
+        XSolver::count(self, limit)
+    }
+    fn splits(&self) -> bool {
+        self.dims().bounded == 0
+    }
+    fn block_words(&self) -> Option<usize> {
+        Some(self.dims().layout()?.total)
+    }
+    fn copy_to(&self, out: &mut [u32]) -> Option<usize> {
+        XSolver::copy_to(self, out)
+    }
+    fn max_depth(&self) -> u32 {
+        self.dims().primary
+    }
+    fn reset(&mut self) {
+        XSolver::reset(self);
+    }
+    fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+        self.split_start();
+        while let Some(p) = self.split_next(depth) {
+            f(self.prefix(p), matches!(p, Prefix::Solution(_)));
+        }
+        self.reset();
+    }
+    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64> {
+        let mut s = XSolver::open(words).ok()?;
+        for &row in prefix {
+            s.select_row(row).ok()?;
+        }
+        Some(s.count(limit))
+    }
+}
+
 /// Counts the solutions of a fresh search like [`Solver::count`] (`limit` 0 = no
 /// limit), on `threads` threads (0 = rayon's global pool, one per core). The result
-/// equals [`Solver::count`]'s; the solver is left reset with the figures of the
+/// equals the engine's own count; the solver is left reset with the figures of the
 /// splitting search.
 #[cfg(not(feature = "parallel"))]
-pub fn count(solver: &mut Solver<'_>, _threads: u32, limit: u64) -> Result<u64, CountError> {
+pub fn count(solver: &mut impl Splittable, _threads: u32, limit: u64) -> Result<u64, CountError> {
     Ok(solver.count(limit))
 }
 
 /// Counts the solutions of a fresh search like [`Solver::count`] (`limit` 0 = no
 /// limit), on `threads` threads (0 = rayon's global pool, one per core). The result
-/// equals [`Solver::count`]'s; the solver is left reset with the figures of the
+/// equals the engine's own count; the solver is left reset with the figures of the
 /// splitting search.
 #[cfg(feature = "parallel")]
-pub fn count(solver: &mut Solver<'_>, threads: u32, limit: u64) -> Result<u64, CountError> {
+pub fn count<S: Splittable>(solver: &mut S, threads: u32, limit: u64) -> Result<u64, CountError> {
     let workers = if threads == 0 {
         rayon::current_num_threads()
     } else {
         threads as usize
     };
-    if workers <= 1 {
+    if workers <= 1 || !solver.splits() {
         return Ok(solver.count(limit));
     }
     let plan = plan::plan(solver, workers * 16)?;
     let counted = if threads == 0 {
-        plan::count_all(&plan, limit)
+        plan::count_all::<S>(&plan, limit)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(workers)
             .build()
             .map_err(|_| CountError::NoMemory)?;
-        pool.install(|| plan::count_all(&plan, limit))
+        pool.install(|| plan::count_all::<S>(&plan, limit))
     };
     let total = plan.shallow + counted.ok_or(CountError::Internal)?;
     Ok(if limit != 0 { total.min(limit) } else { total })
@@ -57,8 +150,7 @@ pub fn count(solver: &mut Solver<'_>, threads: u32, limit: u64) -> Result<u64, C
 
 #[cfg(feature = "parallel")]
 mod plan {
-    use super::CountError;
-    use crate::core::Solver;
+    use super::{CountError, Splittable};
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::vec::Vec;
@@ -76,9 +168,9 @@ mod plan {
 
     /// Splits one level deeper at a time until there are at least `target`
     /// sub-problems (or the tree has no deeper nodes).
-    pub(super) fn plan(solver: &mut Solver<'_>, target: usize) -> Result<Plan, CountError> {
+    pub(super) fn plan(solver: &mut impl Splittable, target: usize) -> Result<Plan, CountError> {
         solver.reset();
-        let words = solver.dims().layout().ok_or(CountError::Internal)?.total;
+        let words = solver.block_words().ok_or(CountError::Internal)?;
         let mut template = Vec::new();
         template
             .try_reserve_exact(words)
@@ -89,16 +181,15 @@ mod plan {
         loop {
             let mut prefixes = Vec::new();
             let mut shallow = 0u64;
-            solver.split(depth, |rows, is_solution| {
+            solver.each_prefix(depth, |rows, is_solution| {
                 if is_solution {
                     shallow += 1;
                 } else {
                     prefixes.extend_from_slice(rows);
                 }
-                false
             });
             let n = prefixes.len() / depth as usize;
-            if n >= target || n == 0 || depth >= solver.dims().primary {
+            if n >= target || n == 0 || depth >= solver.max_depth() {
                 return Ok(Plan {
                     template,
                     prefixes,
@@ -112,7 +203,7 @@ mod plan {
 
     /// Counts every sub-problem on the current rayon pool; `None` if a copy could
     /// not take its prefix (a bug).
-    pub(super) fn count_all(plan: &Plan, limit: u64) -> Option<u64> {
+    pub(super) fn count_all<S: Splittable>(plan: &Plan, limit: u64) -> Option<u64> {
         let found = AtomicU64::new(plan.shallow);
         plan.prefixes
             .par_chunks(plan.depth)
@@ -121,11 +212,7 @@ mod plan {
                     return Some(0);
                 }
                 let mut words = plan.template.clone();
-                let mut s = Solver::open(&mut words).ok()?;
-                for &row in prefix {
-                    s.select_row(row).ok()?;
-                }
-                let n = s.count(limit);
+                let n = S::count_copy(&mut words, prefix, limit)?;
                 found.fetch_add(n, Ordering::Relaxed);
                 Some(n)
             })

@@ -210,3 +210,103 @@ fn parallel_counts_equal_serial_counts() {
         }
     }
 }
+
+/// `dlx_count_parallel` on solvers with colours: the same counts as `dlx_count`,
+/// limits included, on 1, 2, 3 threads and "all cores"; and on a solver with bounds,
+/// which counts on the calling thread.
+#[test]
+fn parallel_counts_with_colours_equal_serial_counts() {
+    use dlx::ffi::*;
+    let below = |rng: &mut Rng, n: u32| rng.below(u64::from(n)) as u32;
+    let mut rng = Rng(0x5eed_c010);
+    let nodes = |s: *mut dlx_solver| {
+        let mut st = dlx_stats::default();
+        // SAFETY: a live handle and a valid out pointer.
+        assert_eq!(unsafe { dlx_get_stats(s, &mut st) }, DLX_OK);
+        st.nodes
+    };
+    // Counts split across threads: their figures are the splitting search's alone.
+    let mut split_counts = 0;
+    for case in 0..30u32 {
+        let primary = 8 + below(&mut rng, 6);
+        let secondary = 1 + below(&mut rng, 4);
+        let colors = 1 + below(&mut rng, 3);
+        let nrows = 40 + below(&mut rng, 40);
+        let mut rows = Vec::new();
+        for _ in 0..nrows {
+            let mut cols: Vec<u32> = (0..primary + secondary)
+                .filter(|_| below(&mut rng, 5) == 0)
+                .collect();
+            if cols.is_empty() {
+                cols.push(below(&mut rng, primary));
+            }
+            let colours: Vec<u32> = cols
+                .iter()
+                .map(|&c| {
+                    if c >= primary {
+                        below(&mut rng, colors + 1)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            rows.push((cols, colours));
+        }
+        let bounded = u32::from(case % 5 == 4);
+        let d = dlx_xdims {
+            primary,
+            secondary,
+            max_rows: nrows,
+            max_entries: rows.iter().map(|r| r.0.len() as u32).sum(),
+            colors,
+            bounded,
+        };
+        let mut s = std::ptr::null_mut();
+        // SAFETY: valid pointers; the handle is freed at the end.
+        unsafe {
+            assert_eq!(dlx_new_x(&d, &mut s), DLX_OK);
+            for (cols, colours) in &rows {
+                let st = dlx_add_row_colored(
+                    s,
+                    cols.as_ptr(),
+                    colours.as_ptr(),
+                    cols.len(),
+                    std::ptr::null_mut(),
+                );
+                assert_eq!(st, DLX_OK);
+            }
+            if bounded == 1 {
+                assert_eq!(dlx_set_bounds(s, 0, 0, 2), DLX_OK);
+            }
+            if case % 3 == 0 {
+                assert_eq!(dlx_set_seed(s, 11 + u64::from(case)), DLX_OK);
+            }
+            if case % 4 == 1 && bounded == 0 {
+                // A forced row (refused when it has no primary column: fine).
+                let _ = dlx_select_row(s, (case * 7) % nrows);
+            }
+            let mut serial = 0;
+            assert_eq!(dlx_count(s, 0, &mut serial), DLX_OK);
+            let serial_nodes = nodes(s);
+            for threads in [0, 1, 2, 3] {
+                for limit in [0, 1, 2, serial.max(1), serial / 2 + 1] {
+                    let mut par = u64::MAX;
+                    assert_eq!(dlx_count_parallel(s, threads, limit, &mut par), DLX_OK);
+                    let want = if limit == 0 {
+                        serial
+                    } else {
+                        serial.min(limit)
+                    };
+                    assert_eq!(par, want, "case {case} threads {threads} limit {limit}");
+                    if threads >= 2 && limit == 0 && nodes(s) < serial_nodes {
+                        split_counts += 1;
+                    }
+                }
+            }
+            dlx_free(s);
+        }
+    }
+    if cfg!(feature = "parallel") {
+        assert!(split_counts > 20, "{split_counts} counts were split");
+    }
+}

@@ -9,7 +9,7 @@ use super::status::*;
 use super::xcc::{is_xcc, route};
 use crate::core::{Prefix, Solver, HEADER_WORDS};
 use crate::outcome::Error;
-use crate::parallel::{self, CountError};
+use crate::parallel::{self, CountError, Splittable};
 
 /// Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
 /// the call), `is_solution` 1 for a complete solution found at or above the split
@@ -177,8 +177,9 @@ pub unsafe extern "C" fn dlx_split(
 /// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
 /// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
 /// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
-/// search's figures only. A library built without the `parallel` feature counts on
-/// the calling thread, and so does a solver with colours or bounds (`dlx_init_in_x`).
+/// search's figures only. A solver with colours splits and counts alike; one with
+/// bounds (Algorithm M, which does not split) counts on the calling thread, and so
+/// does a library built without the `parallel` feature.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
 /// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).
@@ -199,19 +200,25 @@ pub unsafe extern "C" fn dlx_count_parallel(
     // SAFETY: forwarded from the caller (a handle with colours goes to its engine).
     if unsafe { is_xcc(s) } {
         // SAFETY: forwarded from the caller.
-        return unsafe { route::count(s, limit, count) };
+        return unsafe { route::count_parallel(s, threads, limit, count) };
     }
     // SAFETY: forwarded from the caller.
-    unsafe {
-        with(s, |solver| {
-            parallel::count(solver, threads, limit)
-                .map(|n| *count = n)
-                .map_err(|e| match e {
-                    CountError::NoMemory => DLX_ERR_NO_MEMORY,
-                    CountError::Internal => DLX_ERR_INTERNAL,
-                })
+    unsafe { with(s, |solver| count_on(solver, threads, limit, count)) }
+}
+
+/// `dlx_count_parallel` on either engine, inside its handle's guard.
+pub(crate) fn count_on(
+    solver: &mut impl Splittable,
+    threads: u32,
+    limit: u64,
+    count: &mut u64,
+) -> Result<(), dlx_status> {
+    parallel::count(solver, threads, limit)
+        .map(|n| *count = n)
+        .map_err(|e| match e {
+            CountError::NoMemory => DLX_ERR_NO_MEMORY,
+            CountError::Internal => DLX_ERR_INTERNAL,
         })
-    }
 }
 
 /// The most threads `dlx_count_parallel` accepts.

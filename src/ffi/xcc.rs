@@ -116,8 +116,8 @@ pub unsafe extern "C" fn dlx_required_size_x(d: *const dlx_xdims) -> usize {
 /// The search is Knuth's Algorithm C (his program DLX2): the same solutions in the
 /// same order and the same figures (nodes, updates, and cleansings, see
 /// `dlx_get_cleansings`) as DLX2 on the same items and options in the same order.
-/// `dlx_split` works as for any solver; `dlx_count_parallel` counts on the calling
-/// thread; the maximiser is not offered (it takes plain dimensions).
+/// `dlx_split` and `dlx_count_parallel` work as for any solver; the maximiser is not
+/// offered (it takes plain dimensions).
 ///
 /// With `bounded > 0`, primary columns may get bounds (`dlx_set_bounds`) and the
 /// search is Knuth's Algorithm M (DLX3) instead.
@@ -405,6 +405,22 @@ pub(crate) mod route {
     pub(crate) unsafe fn count(s: *mut dlx_solver, limit: u64, count: &mut u64) -> dlx_status {
         // SAFETY: forwarded from the caller.
         unsafe { with(x(s), |x| *count = x.count(limit)) }
+    }
+
+    /// # Safety
+    /// `s` is a live handle with colours.
+    pub(crate) unsafe fn count_parallel(
+        s: *mut dlx_solver,
+        threads: u32,
+        limit: u64,
+        count: &mut u64,
+    ) -> dlx_status {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            with(x(s), |x| {
+                super::super::image::count_on(x, threads, limit, count)
+            })
+        }
     }
 
     /// # Safety

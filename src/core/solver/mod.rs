@@ -94,18 +94,15 @@ impl<'a> Solver<'a> {
         let total = self.h.dims.layout()?.total;
         let out = out.get_mut(..total)?;
         let [items, nodes] = self.links.words();
-        let mut at = 0;
-        for src in [
+        let parts = [
             &*self.head,
             items,
             nodes,
             self.row_start,
             self.sol,
             self.stack,
-        ] {
-            out[at..at + src.len()].copy_from_slice(src);
-            at += src.len();
-        }
+        ];
+        crate::block::concat(out, &parts)?;
         self.h.store(out);
         Some(total)
     }

@@ -369,6 +369,33 @@ impl<'a> XSolver<'a> {
         }
     }
 
+    /// Copies the block (with the header as it stands) into `out`, which must be at
+    /// least as long; a solver of the same problem and state can then be opened on
+    /// `out`. Returns the number of words written.
+    pub fn copy_to(&self, out: &mut [u32]) -> Option<usize> {
+        let total = self.h.dims.layout()?.total;
+        let out = out.get_mut(..total)?;
+        let parts = [
+            &*self.head,
+            self.items.as_flattened(),
+            self.nodes.as_flattened(),
+            self.colour,
+            self.base,
+            self.row_start,
+            self.order,
+            self.sol,
+            self.stack,
+            self.tweak,
+            self.lo,
+            self.hi,
+            self.bound,
+            self.slack,
+        ];
+        block::concat(out, &parts)?;
+        self.h.store(out);
+        Some(total)
+    }
+
     pub fn dims(&self) -> XDims {
         self.h.dims
     }
