@@ -632,9 +632,13 @@ dlx_status dlx_add_row(struct dlx_solver *s, const uint32_t *cols, size_t n, uin
  * Forces row `row` into every solution (e.g. a Sudoku given). Its columns are covered
  * at once, so later searches never look at them again.
  *
+ * On a solver with colours, forced rows may share a secondary column they give
+ * the same colour; with bounds (`dlx_set_bounds`), a primary column as often as its
+ * upper bound allows (the rows are then applied when a search starts).
+ *
  * Errors: `DLX_ERR_STATE` (a search is under way), `DLX_ERR_ARG` (no such row, or the
  * row has no primary column), `DLX_ERR_CONFLICT` (shares a column with an earlier
- * forced row, or was forced already).
+ * forced row beyond what the column allows, or was forced already).
  *
  * # Safety
  * `s` is NULL or a live handle.
@@ -827,10 +831,11 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
  * `bounded > 0`; at most `bounded` columns may have bounds other than [1, 1] at
  * once. The search is then Knuth's Algorithm M (his program DLX3): the same
  * solutions in the same order and the same figures (nodes, updates, cleansings)
- * as DLX3 on the same items, bounds and options. Such a solver takes no forced rows
- * (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image and does not split
- * (`dlx_image`, `dlx_split`: `DLX_ERR_STATE`), and `dlx_progress` says only 0
- * (under way) or 1 (finished).
+ * as DLX3 on the same items, bounds and options. Forced rows (`dlx_select_row`)
+ * may use a column up to its upper bound; bounds lowered below what they use leave
+ * no solution. Such a solver gives no image and does not split (`dlx_image`,
+ * `dlx_split`: `DLX_ERR_STATE`; `dlx_count_parallel` counts on the calling thread),
+ * and `dlx_progress` says only 0 (under way) or 1 (finished).
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
  * `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),

@@ -7,7 +7,7 @@
 mod common;
 
 use common::xcc::Xcc;
-use dlx::core::Step;
+use dlx::core::{Error, Step};
 
 const RANDOM: u64 = 200;
 
@@ -90,4 +90,102 @@ fn random_instances_agree_with_the_oracle_and_budgets_change_nothing() {
         let st = s.stats();
         assert_eq!((st.nodes, st.updates), (whole.nodes, whole.updates));
     }
+}
+
+/// Forced rows with bounds: a row is taken when it is compatible with the forced rows
+/// before it (no primary column over its upper bound, one colour per shared secondary
+/// column) and refused with `Conflict` otherwise, nothing changed; every solution then
+/// starts with the forced rows, and the solutions are the oracle's that hold them, in
+/// any budget. Lowering a bound below the forced rows' uses leaves no solution.
+#[test]
+fn forced_rows_with_bounds_agree_with_the_oracle() {
+    let mut taken = 0;
+    let mut refused = 0;
+    for seed in 0..RANDOM {
+        let x = Xcc::random_mcc(seed);
+        if x.rows.is_empty() {
+            continue;
+        }
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        if seed % 2 == 1 {
+            s.set_seed(seed).unwrap();
+        }
+        let mut forced = Vec::new();
+        for k in 0..3u64 {
+            let row = ((seed * 7 + k * 13) % x.rows.len() as u64) as u32;
+            let mut with = forced.clone();
+            with.push(row);
+            let ok = !forced.contains(&row) && x.compatible(&with);
+            let before = s.header();
+            match s.select_row(row) {
+                Ok(()) => {
+                    assert!(ok, "seed {seed}: {row} forced beside {forced:?}");
+                    forced.push(row);
+                    taken += 1;
+                }
+                Err(e) => {
+                    assert!(!ok, "seed {seed}: {row} refused ({e:?}) beside {forced:?}");
+                    assert_eq!(e, Error::Conflict);
+                    assert_eq!(s.header(), before, "seed {seed}: a refusal changed nothing");
+                    refused += 1;
+                }
+            }
+        }
+        let want = x.oracle_with(&forced);
+        let mut all = Vec::new();
+        while s.next(0) == Step::Solution {
+            let sol = s.solution().unwrap().to_vec();
+            assert_eq!(
+                sol[..forced.len()],
+                forced[..],
+                "seed {seed}: forced rows first"
+            );
+            assert!(x.is_solution(&sol), "seed {seed}: {sol:?}\n{}", x.knuth());
+            all.push(sol);
+        }
+        assert_eq!(
+            all.len() as u64,
+            want,
+            "seed {seed} forced {forced:?}\n{}",
+            x.knuth()
+        );
+        s.reset();
+        let mut pieces = Vec::new();
+        loop {
+            match s.next(3) {
+                Step::Solution => pieces.push(s.solution().unwrap().to_vec()),
+                Step::BudgetSpent => {}
+                Step::Exhausted => break,
+            }
+        }
+        assert_eq!(pieces, all, "seed {seed}");
+        if let Some(&row) = forced.first() {
+            // A bound lowered below the forced rows' uses: no solution at all.
+            let (c, _) = x.rows[row as usize]
+                .iter()
+                .copied()
+                .find(|&(c, _)| c < x.primary)
+                .unwrap();
+            let uses = forced
+                .iter()
+                .filter(|&&r| x.rows[r as usize].iter().any(|e| e.0 == c))
+                .count() as u32;
+            if uses == 1 {
+                s.set_bounds(c, 0, 0).unwrap_err();
+            } else {
+                s.set_bounds(c, 0, uses - 1).unwrap();
+                assert_eq!(s.count(0), 0, "seed {seed}");
+            }
+            // Dropping the forced rows gives the whole count back.
+            s.unselect_all().unwrap();
+            let (u, v) = x.bounds[c as usize];
+            s.set_bounds(c, u, v).unwrap();
+            assert_eq!(s.count(0), x.oracle(), "seed {seed}");
+        }
+    }
+    assert!(
+        taken > 100 && refused > 50,
+        "taken {taken}, refused {refused}"
+    );
 }

@@ -557,11 +557,9 @@ class Problem:
             cols = self._rows[r]
             if all(c >= self._primary for c in cols):
                 _raise(_ERR_ARG, f"Problem.select: row {r} has no primary column")
-            if self._bounds:
-                _raise(_ERR_STATE, "Problem.select: no forced rows with bounds")
-            if any(k is not None for k in self._colours):
-                # Colours: shared secondary columns must agree on a colour; let the
-                # library decide when the search starts, but refuse what is certain.
+            if self._bounds or any(k is not None for k in self._colours):
+                # Colours and bounds: shared secondary columns must agree on a colour,
+                # primary ones stay within their bounds; the library decides.
                 self._forced.append(r)
                 try:
                     _Solver(self).free()
@@ -577,8 +575,8 @@ class Problem:
 
     def set_bounds(self, column: int, lo: int, hi: int) -> None:
         """Primary ``column`` must be covered at least ``lo`` and at most ``hi`` times
-        (multiplicities, Knuth's Algorithm M; [1, 1] is the default). Not together
-        with forced rows."""
+        (multiplicities, Knuth's Algorithm M; [1, 1] is the default). Forced rows
+        that use the column more often than ``hi`` leave no solution."""
         c = _int_arg(column, "Problem.set_bounds: column", 0, _U32)
         lo_ = _int_arg(lo, "Problem.set_bounds: lo", 0, _U32)
         hi_ = _int_arg(hi, "Problem.set_bounds: hi", 0, _U32)
@@ -590,8 +588,6 @@ class Problem:
                              f"[{lo_}, {hi_}]")
         with self._lock:
             self._idle("set_bounds")
-            if self._forced:
-                _raise(_ERR_STATE, "Problem.set_bounds: not with forced rows")
             if (lo_, hi_) == (1, 1):
                 self._bounds.pop(c, None)
             else:

@@ -51,8 +51,15 @@ def test_bounds():
     assert p.count() == 7
     assert all(1 <= sum(0 in r for r in map(lambda i: [[0], [0, 1], [0, 2], [1, 2], [2]][i], s)) <= 2
                for s in p)
+    # Forced rows with bounds: {a} is in four of the seven, {a} and {a b} in one;
+    # a third use of a is refused.
+    p.select(0)
+    assert p.count() == 4
+    p.select(1)
+    assert list(p) == [[0, 1, 4]]
     with pytest.raises(dlx.DlxError):
-        p.select(0)
+        p.select(2)
+    p.unselect_all()
     p.set_bounds(0, 1, 1)
     p.set_bounds(1, 1, 1)
     assert p.count() == 2

@@ -219,9 +219,13 @@ pub unsafe extern "C" fn dlx_add_row(
 /// Forces row `row` into every solution (e.g. a Sudoku given). Its columns are covered
 /// at once, so later searches never look at them again.
 ///
+/// On a solver with colours, forced rows may share a secondary column they give
+/// the same colour; with bounds (`dlx_set_bounds`), a primary column as often as its
+/// upper bound allows (the rows are then applied when a search starts).
+///
 /// Errors: `DLX_ERR_STATE` (a search is under way), `DLX_ERR_ARG` (no such row, or the
 /// row has no primary column), `DLX_ERR_CONFLICT` (shares a column with an earlier
-/// forced row, or was forced already).
+/// forced row beyond what the column allows, or was forced already).
 ///
 /// # Safety
 /// `s` is NULL or a live handle.

@@ -253,10 +253,11 @@ fn too_long(searching: bool) -> Error {
 /// `bounded > 0`; at most `bounded` columns may have bounds other than [1, 1] at
 /// once. The search is then Knuth's Algorithm M (his program DLX3): the same
 /// solutions in the same order and the same figures (nodes, updates, cleansings)
-/// as DLX3 on the same items, bounds and options. Such a solver takes no forced rows
-/// (`dlx_select_row` answers `DLX_ERR_STATE`), gives no image and does not split
-/// (`dlx_image`, `dlx_split`: `DLX_ERR_STATE`), and `dlx_progress` says only 0
-/// (under way) or 1 (finished).
+/// as DLX3 on the same items, bounds and options. Forced rows (`dlx_select_row`)
+/// may use a column up to its upper bound; bounds lowered below what they use leave
+/// no solution. Such a solver gives no image and does not split (`dlx_image`,
+/// `dlx_split`: `DLX_ERR_STATE`; `dlx_count_parallel` counts on the calling thread),
+/// and `dlx_progress` says only 0 (under way) or 1 (finished).
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
 /// `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),

@@ -381,7 +381,25 @@ static void test_bounds(void) {
   CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
   CHECK(f == 0.0);
   CHECK_STATUS(dlx_reset(s), DLX_OK);
-  CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_STATE); /* no forced rows with bounds */
+  /* Forced rows with bounds: {a} is in four of the seven; {a} and {a b} only in
+   * {a} {a b} {c}; a third use of a ([1, 2]) or {a} twice is refused. */
+  CHECK_STATUS(dlx_select_row(s, 0), DLX_OK);
+  CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+  CHECK(count == 4);
+  CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_CONFLICT);
+  CHECK_STATUS(dlx_select_row(s, 1), DLX_OK);
+  CHECK_STATUS(dlx_select_row(s, 2), DLX_ERR_CONFLICT);
+  CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+  CHECK(count == 1);
+  CHECK_STATUS(dlx_next(s, 0), DLX_SOLUTION);
+  {
+    const uint32_t *rows;
+    size_t n;
+    CHECK_STATUS(dlx_solution(s, &rows, &n), DLX_OK);
+    CHECK(n == 3 && rows[0] == 0 && rows[1] == 1 && rows[2] == 4); /* forced first */
+  }
+  CHECK_STATUS(dlx_reset(s), DLX_OK);
+  CHECK_STATUS(dlx_unselect_all(s), DLX_OK);
   {
     int n = 0;
     dlx_status r;

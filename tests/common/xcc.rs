@@ -169,19 +169,28 @@ impl Xcc {
 
     /// The number of solutions, by trying every set of pairwise compatible rows.
     pub fn oracle(&self) -> u64 {
-        fn walk(x: &Xcc, i: usize, chosen: &mut Vec<u32>) -> u64 {
+        self.oracle_with(&[])
+    }
+
+    /// The number of solutions that hold every row of `forced`.
+    pub fn oracle_with(&self, forced: &[u32]) -> u64 {
+        fn walk(x: &Xcc, forced: &[u32], i: usize, chosen: &mut Vec<u32>) -> u64 {
             if i == x.rows.len() {
                 return u64::from(x.is_solution(chosen));
             }
-            let mut n = walk(x, i + 1, chosen);
+            let mut n = if forced.contains(&(i as u32)) {
+                0
+            } else {
+                walk(x, forced, i + 1, chosen)
+            };
             chosen.push(i as u32);
             if x.compatible(chosen) {
-                n += walk(x, i + 1, chosen);
+                n += walk(x, forced, i + 1, chosen);
             }
             chosen.pop();
             n
         }
-        walk(self, 0, &mut Vec::new())
+        walk(self, forced, 0, &mut Vec::new())
     }
 
     /// No column used twice except a secondary one with the same colour throughout.

@@ -308,7 +308,13 @@ impl XSolver<'_> {
                 self.h.rng = self.h.seed;
                 self.shuffle_order();
                 self.pristine();
+                let feasible = self.force_rows();
                 self.h.restart();
+                if !feasible {
+                    self.h.own.mstate = DONE;
+                    self.h.phase = Phase::Done;
+                    return Step::Exhausted;
+                }
                 self.h.own.mstate = FORWARD;
                 self.h.phase = Phase::Forward;
             }
@@ -452,6 +458,96 @@ impl XSolver<'_> {
         } else {
             Step::BudgetSpent
         }
+    }
+
+    /// Whether `row` may be forced beside the forced rows so far: not one of them, no
+    /// primary column taken more often than its upper bound, and every secondary
+    /// column it shares with them given one colour throughout (never none).
+    pub(super) fn check_forced_m(&self, row: u32) -> Result<(), crate::outcome::Error> {
+        use crate::outcome::Error;
+        let forced = &self.sol[..self.h.forced as usize];
+        if forced.contains(&row) {
+            return Err(Error::Conflict);
+        }
+        let mut y = self.row_start[row as usize];
+        while !is_spacer(self.nodes[y as usize][TOP]) {
+            let (c, k) = (self.nodes[y as usize][TOP], self.base[y as usize]);
+            let mut uses = 1;
+            for &f in forced {
+                let mut z = self.row_start[f as usize];
+                while !is_spacer(self.nodes[z as usize][TOP]) {
+                    if self.nodes[z as usize][TOP] == c {
+                        let agree = k != 0 && self.base[z as usize] == k;
+                        if c > self.h.dims.primary && !agree {
+                            return Err(Error::Conflict);
+                        }
+                        uses += 1;
+                    }
+                    z += 1;
+                }
+            }
+            if c <= self.h.dims.primary && uses > self.hi[(c - 1) as usize] {
+                return Err(Error::Conflict);
+            }
+            y += 1;
+        }
+        Ok(())
+    }
+
+    /// Applies the forced rows to the pristine links, as if each were chosen (not
+    /// counted in the figures): the row leaves every list, each of its primary
+    /// columns takes one use of its bound (covered at zero), each secondary column is
+    /// committed. False, with the links left pristine, when the bounds no longer
+    /// allow them (lowered after the rows were forced): the search has no solution.
+    fn force_rows(&mut self) -> bool {
+        let forced = self.h.forced as usize;
+        let primary = self.h.dims.primary;
+        // First whether the bounds allow the rows at all (nothing is linked or hidden
+        // yet, so a refusal leaves the links pristine).
+        for &row in &self.sol[..forced] {
+            let mut x = self.row_start[row as usize];
+            while !is_spacer(self.nodes[x as usize][TOP]) {
+                let c = self.nodes[x as usize][TOP];
+                if c <= primary {
+                    let b = &mut self.bound[(c - 1) as usize];
+                    if *b == 0 {
+                        return false;
+                    }
+                    *b -= 1;
+                }
+                x += 1;
+            }
+        }
+        self.bound[..primary as usize].copy_from_slice(&self.hi[..primary as usize]);
+        let mut t = Tally::default();
+        for i in 0..forced {
+            let x = self.row_start[self.sol[i] as usize];
+            let (mut m, _, _) = self.m();
+            let mut nn = x;
+            while !is_spacer(m.nodes[nn as usize][TOP]) {
+                m.hide(nn, &mut t);
+                nn += 1;
+            }
+            let mut pp = x;
+            while !is_spacer(m.nodes[pp as usize][TOP]) {
+                let cc = m.nodes[pp as usize][TOP];
+                if cc <= primary {
+                    let b = &mut m.bound[m.p(cc)];
+                    *b -= 1;
+                    if *b == 0 {
+                        m.cover(cc, true, &mut t);
+                    }
+                } else {
+                    match m.colour[pp as usize] {
+                        0 => m.cover(cc, true, &mut t),
+                        PURIFIED => {}
+                        _ => m.links().purify(pp, &mut t),
+                    }
+                }
+                pp += 1;
+            }
+        }
+        true
     }
 
     /// With a seed, a random link order of the rows (before `pristine` links them).

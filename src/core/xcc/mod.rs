@@ -533,14 +533,22 @@ impl<'a> XSolver<'a> {
     /// Forces `row` into every solution. It must have a primary column and be
     /// compatible with the earlier forced rows (colours included).
     pub fn select_row(&mut self, row: u32) -> Result<(), Error> {
-        // Not with bounds (Algorithm M takes no forced rows here).
-        if self.h.phase.searching() || self.h.dims.bounded != 0 {
+        if self.h.phase.searching() {
             return Err(Error::State);
         }
         if row >= self.h.rows {
             return Err(Error::Arg);
         }
         let x = self.primary_node(row).ok_or(Error::Arg)?;
+        if self.h.dims.bounded != 0 {
+            // Algorithm M applies forced rows when a search starts (`force_rows`).
+            self.check_forced_m(row)?;
+            self.sol[self.h.forced as usize] = row;
+            self.h.forced += 1;
+            self.h.phase = Phase::Fresh;
+            self.h.set(FLAG_HAS_SOLUTION, false);
+            return Ok(());
+        }
         // A row clashing with a forced row was hidden by it: one of its nodes is out
         // of its list, or one of its columns is covered.
         let mut y = self.row_start[row as usize];
@@ -569,7 +577,10 @@ impl<'a> XSolver<'a> {
         if self.h.phase.searching() {
             return Err(Error::State);
         }
-        self.uncover_forced();
+        if self.h.dims.bounded == 0 {
+            // (Algorithm M's forced rows are applied only during a search.)
+            self.uncover_forced();
+        }
         self.h.forced = 0;
         self.h.phase = Phase::Fresh;
         self.h.set(FLAG_HAS_SOLUTION, false);
