@@ -262,6 +262,38 @@ fn colours_and_bounds(b: &mut Bytes) {
     assert_eq!(whole.len() as u64, want);
     let budget = u64::from(b.next() % 9) + 1;
     assert_eq!(all_solutions(s, budget), whole);
+    // A forced row (with bounds too): the solutions that hold it, it first; a row
+    // without a primary column is refused.
+    if !accepted.is_empty() {
+        let r = u32::from(b.next()) % accepted.len() as u32;
+        let st = unsafe { dlx_select_row(s, r) };
+        if accepted[r as usize].iter().all(|&(c, _)| c >= primary) {
+            assert_eq!(st, DLX_ERR_ARG);
+        } else {
+            assert_eq!(st, DLX_OK);
+            let sorted = |sols: &[Vec<u32>]| {
+                let mut v: Vec<Vec<u32>> = sols
+                    .iter()
+                    .map(|x| {
+                        let mut x = x.clone();
+                        x.sort();
+                        x
+                    })
+                    .collect();
+                v.sort();
+                v
+            };
+            let forced = all_solutions(s, budget);
+            assert!(forced.iter().all(|sol| sol.first() == Some(&r)));
+            let holding: Vec<Vec<u32>> = whole
+                .iter()
+                .filter(|sol| sol.contains(&r))
+                .cloned()
+                .collect();
+            assert_eq!(sorted(&forced), sorted(&holding), "forced row {r}");
+            unsafe { assert_eq!(dlx_unselect_all(s), DLX_OK) };
+        }
+    }
     if bounded == 0 {
         let mut reports = 0;
         let st = unsafe { dlx_split(s, 1, Some(no_op), std::ptr::null_mut(), &mut reports) };
