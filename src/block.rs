@@ -145,14 +145,19 @@ pub fn zero(block: &mut [u32], words: Option<usize>) {
 /// Cuts `words` into the consecutive regions of a layout: region `i` runs from
 /// `ends[i - 1]` (0 for the first) to `ends[i]`. The ends ascend and the last is at
 /// most `words.len()`, as every kind's layout computes them.
+#[inline(always)]
 pub fn regions<const N: usize>(words: &mut [u32], ends: [usize; N]) -> [&mut [u32]; N] {
+    // A plain loop over a default array (unrolled for each layout's N): the
+    // `array::map` of a first version stayed a call per region, and every C call
+    // opens its block once (measured: a quarter more instructions per `dlx_next`).
+    let mut out: [&mut [u32]; N] = core::array::from_fn(|_| <&mut [u32]>::default());
     let mut rest = words;
     let mut at = 0;
-    ends.map(|end| {
+    for (slot, end) in out.iter_mut().zip(ends) {
         let (region, tail) = core::mem::take(&mut rest).split_at_mut(end - at);
-        (rest, at) = (tail, end);
-        region
-    })
+        (*slot, rest, at) = (region, tail, end);
+    }
+    out
 }
 
 /// Writes `parts` one after the other at the start of `out` (a block's regions into

@@ -137,6 +137,7 @@ impl Words for () {
 }
 
 impl Words for Dims {
+    #[inline(always)]
     fn load(w: &[u32]) -> Dims {
         Dims {
             primary: w[W_PRIMARY],
@@ -146,6 +147,7 @@ impl Words for Dims {
         }
     }
 
+    #[inline(always)]
     fn store(&self, w: &mut [u32]) {
         w[W_PRIMARY] = self.primary;
         w[W_SECONDARY] = self.secondary;
@@ -201,6 +203,7 @@ impl<D: Words, K: Words> EngineHeader<D, K> {
 
     /// Reads a header of `kind`; `None` when the magic, version or phase is wrong or
     /// the block is shorter than the kind's header.
+    #[inline(always)]
     pub(in crate::core) fn load_kind(w: &[u32], kind: Kind) -> Option<Self> {
         Some(EngineHeader {
             words: kind.words_of(w)?,
@@ -222,6 +225,7 @@ impl<D: Words, K: Words> EngineHeader<D, K> {
         })
     }
 
+    #[inline(always)]
     pub(in crate::core) fn store_kind(&self, w: &mut [u32], kind: Kind) {
         w[block::W_MAGIC] = kind.magic;
         w[block::W_VERSION] = kind.version;

@@ -225,6 +225,7 @@ pub struct XOwn {
 pub type XHeader = EngineHeader<XDims, XOwn>;
 
 impl Words for XDims {
+    #[inline(always)]
     fn load(w: &[u32]) -> XDims {
         let d = Dims::load(w);
         XDims {
@@ -237,6 +238,7 @@ impl Words for XDims {
         }
     }
 
+    #[inline(always)]
     fn store(&self, w: &mut [u32]) {
         let d = Dims {
             primary: self.primary,
@@ -251,6 +253,7 @@ impl Words for XDims {
 }
 
 impl Words for XOwn {
+    #[inline(always)]
     fn load(w: &[u32]) -> XOwn {
         XOwn {
             cleansings: get64(w, W_CLEANSINGS),
@@ -259,6 +262,7 @@ impl Words for XOwn {
         }
     }
 
+    #[inline(always)]
     fn store(&self, w: &mut [u32]) {
         put64(w, W_CLEANSINGS, self.cleansings);
         w[W_NBOUNDED] = self.nbounded;
