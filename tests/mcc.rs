@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::xcc::Xcc;
+use common::xcc::{solutions_in_steps, Xcc};
 use dlx::core::{Error, Step};
 
 const RANDOM: u64 = 200;
@@ -150,15 +150,7 @@ fn forced_rows_with_bounds_agree_with_the_oracle() {
             "seed {seed} forced {forced:?}\n{}",
             x.knuth()
         );
-        s.reset();
-        let mut pieces = Vec::new();
-        loop {
-            match s.next(3) {
-                Step::Solution => pieces.push(s.solution().unwrap().to_vec()),
-                Step::BudgetSpent => {}
-                Step::Exhausted => break,
-            }
-        }
+        let pieces = solutions_in_steps(&mut s, 3);
         assert_eq!(pieces, all, "seed {seed}");
         if let Some(&row) = forced.first() {
             // A bound lowered below the forced rows' uses: no solution at all.

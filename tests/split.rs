@@ -158,6 +158,42 @@ fn progress_of_queens_grows_steadily() {
     );
 }
 
+/// `dlx_count_parallel` of the solver `s` (test case `case`) on 0 (all cores) to 3
+/// threads and five limits: the counts of `dlx_count`. Returns how many of the
+/// counts without a limit on 2 or 3 threads were split (their figures, the splitting
+/// search's, show fewer nodes than the whole search's).
+fn parallel_counts_agree(s: *mut dlx::ffi::dlx_solver, case: u32) -> u32 {
+    use dlx::ffi::*;
+    let nodes = || {
+        let mut st = dlx_stats::default();
+        // SAFETY: a live handle and a valid out pointer.
+        assert_eq!(unsafe { dlx_get_stats(s, &mut st) }, DLX_OK);
+        st.nodes
+    };
+    let mut serial = 0;
+    // SAFETY: a live handle and valid out pointers throughout.
+    assert_eq!(unsafe { dlx_count(s, 0, &mut serial) }, DLX_OK);
+    let serial_nodes = nodes();
+    let mut split = 0;
+    for threads in [0, 1, 2, 3] {
+        for limit in [0, 1, 2, serial.max(1), serial / 2 + 1] {
+            let mut par = u64::MAX;
+            let st = unsafe { dlx_count_parallel(s, threads, limit, &mut par) };
+            assert_eq!(st, DLX_OK);
+            let want = if limit == 0 {
+                serial
+            } else {
+                serial.min(limit)
+            };
+            assert_eq!(par, want, "case {case} threads {threads} limit {limit}");
+            if threads >= 2 && limit == 0 && nodes() < serial_nodes {
+                split += 1;
+            }
+        }
+    }
+    split
+}
+
 /// `dlx_count_parallel` through the C API: the same counts as `dlx_count`, limits
 /// included, on 1, 2, 3 threads and "all cores". (Without the `parallel` feature it
 /// counts serially, which this checks too.)
@@ -192,20 +228,7 @@ fn parallel_counts_equal_serial_counts() {
                 // A forced row (refused when it has no primary column: fine).
                 let _ = dlx_select_row(s, (case as u32 * 7) % p.rows.len() as u32);
             }
-            let mut serial = 0;
-            assert_eq!(dlx_count(s, 0, &mut serial), DLX_OK);
-            for threads in [0, 1, 2, 3] {
-                for limit in [0, 1, 2, serial.max(1), serial / 2 + 1] {
-                    let mut par = u64::MAX;
-                    assert_eq!(dlx_count_parallel(s, threads, limit, &mut par), DLX_OK);
-                    let want = if limit == 0 {
-                        serial
-                    } else {
-                        serial.min(limit)
-                    };
-                    assert_eq!(par, want, "case {case} threads {threads} limit {limit}");
-                }
-            }
+            parallel_counts_agree(s, case as u32);
             dlx_free(s);
         }
     }
@@ -219,12 +242,6 @@ fn parallel_counts_with_colours_equal_serial_counts() {
     use dlx::ffi::*;
     let below = |rng: &mut Rng, n: u32| rng.below(u64::from(n)) as u32;
     let mut rng = Rng(0x5eed_c010);
-    let nodes = |s: *mut dlx_solver| {
-        let mut st = dlx_stats::default();
-        // SAFETY: a live handle and a valid out pointer.
-        assert_eq!(unsafe { dlx_get_stats(s, &mut st) }, DLX_OK);
-        st.nodes
-    };
     // Counts split across threads: their figures are the splitting search's alone.
     let mut split_counts = 0;
     for case in 0..30u32 {
@@ -285,24 +302,7 @@ fn parallel_counts_with_colours_equal_serial_counts() {
                 // A forced row (refused when it has no primary column: fine).
                 let _ = dlx_select_row(s, (case * 7) % nrows);
             }
-            let mut serial = 0;
-            assert_eq!(dlx_count(s, 0, &mut serial), DLX_OK);
-            let serial_nodes = nodes(s);
-            for threads in [0, 1, 2, 3] {
-                for limit in [0, 1, 2, serial.max(1), serial / 2 + 1] {
-                    let mut par = u64::MAX;
-                    assert_eq!(dlx_count_parallel(s, threads, limit, &mut par), DLX_OK);
-                    let want = if limit == 0 {
-                        serial
-                    } else {
-                        serial.min(limit)
-                    };
-                    assert_eq!(par, want, "case {case} threads {threads} limit {limit}");
-                    if threads >= 2 && limit == 0 && nodes(s) < serial_nodes {
-                        split_counts += 1;
-                    }
-                }
-            }
+            split_counts += parallel_counts_agree(s, case);
             dlx_free(s);
         }
     }

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::xcc::Xcc;
+use common::xcc::{solutions_in_steps, Xcc};
 use common::Rng;
 use dlx::core::{seal_image, Step, XSolver};
 
@@ -86,15 +86,7 @@ fn budgets_and_seeds_keep_the_solutions() {
             all.push(s.solution().unwrap().to_vec());
         }
         let whole = s.stats();
-        s.reset();
-        let mut pieces = Vec::new();
-        loop {
-            match s.next(3) {
-                Step::Solution => pieces.push(s.solution().unwrap().to_vec()),
-                Step::BudgetSpent => {}
-                Step::Exhausted => break,
-            }
-        }
+        let pieces = solutions_in_steps(&mut s, 3);
         assert_eq!(pieces, all, "seed {seed}");
         let st = s.stats();
         assert_eq!(

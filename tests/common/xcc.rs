@@ -2,7 +2,20 @@
 //! format, and a brute-force oracle. Shared by tests/xcc.rs and tests/dlx_command.rs.
 
 use super::Rng;
-use dlx::core::{XDims, XSolver};
+use dlx::core::{Step, XDims, XSolver};
+
+/// Every solution of a fresh search in calls of `budget` updates each.
+pub fn solutions_in_steps(s: &mut XSolver<'_>, budget: u64) -> Vec<Vec<u32>> {
+    s.reset();
+    let mut out = Vec::new();
+    loop {
+        match s.next(budget) {
+            Step::Solution => out.push(s.solution().unwrap().to_vec()),
+            Step::BudgetSpent => {}
+            Step::Exhausted => return out,
+        }
+    }
+}
 
 /// An XCC problem as plain data: each row a list of (column, colour), colour 0 = none.
 #[derive(Clone, Debug)]
