@@ -7,7 +7,7 @@ use dlx::ffi::*;
 use libfuzzer_sys::fuzz_target;
 mod common;
 
-use common::{is_cover, Bytes};
+use common::{as_sets, is_cover, Bytes};
 
 fn all_solutions(s: *mut dlx_solver, budget: u64) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
@@ -271,18 +271,6 @@ fn colours_and_bounds(b: &mut Bytes) {
             assert_eq!(st, DLX_ERR_ARG);
         } else {
             assert_eq!(st, DLX_OK);
-            let sorted = |sols: &[Vec<u32>]| {
-                let mut v: Vec<Vec<u32>> = sols
-                    .iter()
-                    .map(|x| {
-                        let mut x = x.clone();
-                        x.sort();
-                        x
-                    })
-                    .collect();
-                v.sort();
-                v
-            };
             let forced = all_solutions(s, budget);
             assert!(forced.iter().all(|sol| sol.first() == Some(&r)));
             let holding: Vec<Vec<u32>> = whole
@@ -290,7 +278,7 @@ fn colours_and_bounds(b: &mut Bytes) {
                 .filter(|sol| sol.contains(&r))
                 .cloned()
                 .collect();
-            assert_eq!(sorted(&forced), sorted(&holding), "forced row {r}");
+            assert_eq!(as_sets(&forced), as_sets(&holding), "forced row {r}");
             unsafe { assert_eq!(dlx_unselect_all(s), DLX_OK) };
         }
     }

@@ -118,8 +118,8 @@ pub fn assert_rest_of(all: &[Vec<u32>], found: &[Vec<u32>], shown: Option<&Vec<u
     }
 }
 
-/// No solution of `found` is another's rows in another order.
-pub fn assert_distinct(found: &[Vec<u32>]) {
+/// The solutions of `found` as sets: each one's rows sorted, then the list sorted.
+pub fn as_sets(found: &[Vec<u32>]) -> Vec<Vec<u32>> {
     let mut sets: Vec<Vec<u32>> = found
         .iter()
         .map(|sol| {
@@ -129,5 +129,11 @@ pub fn assert_distinct(found: &[Vec<u32>]) {
         })
         .collect();
     sets.sort();
+    sets
+}
+
+/// No solution of `found` is another's rows in another order.
+pub fn assert_distinct(found: &[Vec<u32>]) {
+    let sets = as_sets(found);
     assert!(sets.windows(2).all(|w| w[0] != w[1]), "a solution twice");
 }
