@@ -70,14 +70,14 @@
  * expression equal to dlx_required_size_x. With colors == 0 and bounded == 0 it is
  * DLX_REQUIRED_SIZE (a plain solver). In 32-bit words, with L levels (primary, or
  * primary + max_rows when bounded > 0): 40 header words, 2*(columns+2), 5 per node
- * (links, colour, colour as added), two per row, two per level, and with bounds one
+ * (links, colour, colour as added), two per row, two per level, and with bounds two
  * more per level and four per primary column. 0 when bounded > primary.
  */
 #define DLX_XLEVELS_(p, r, b) ((b) ? (uint64_t)(p) + (uint64_t)(r) : (uint64_t)(p))
 #define DLX_XWORDS_(p, s, r, e, b) \
   (40u + 2u * ((uint64_t)(p) + (uint64_t)(s) + 2u) + 5u * DLX_NODES_(p, s, r, e) + \
    2u * (uint64_t)(r) + 2u * DLX_XLEVELS_(p, r, b) + \
-   ((b) ? DLX_XLEVELS_(p, r, b) + 4u * (uint64_t)(p) : 0u))
+   ((b) ? 2u * DLX_XLEVELS_(p, r, b) + 4u * (uint64_t)(p) : 0u))
 #define DLX_REQUIRED_SIZE_X(p, s, r, e, k, b) \
   (((k) == 0 && (b) == 0) ? DLX_REQUIRED_SIZE(p, s, r, e) \
    : ((uint64_t)(b) + 1u > (uint64_t)(p) + 1u || (uint64_t)(k) > 0x7FFFFFFFu || \
@@ -833,9 +833,11 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
  * solutions in the same order and the same figures (nodes, updates, cleansings)
  * as DLX3 on the same items, bounds and options. Forced rows (`dlx_select_row`)
  * may use a column up to its upper bound; bounds lowered below what they use leave
- * no solution. Such a solver gives no image and does not split (`dlx_image`,
- * `dlx_split`: `DLX_ERR_STATE`; `dlx_count_parallel` counts on the calling thread),
- * and `dlx_progress` says only 0 (under way) or 1 (finished).
+ * no solution. `dlx_progress` gives DLX3's estimate and `dlx_count_parallel` splits
+ * the search into search paths (a level's row or null move each). Such a solver
+ * gives no row prefixes (`dlx_split`: `DLX_ERR_STATE`: a subtree of Algorithm M also
+ * excludes the rows its levels tried before, which forced rows cannot say) and no
+ * image (`dlx_image`: `DLX_ERR_STATE`).
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
  * `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -941,9 +943,9 @@ dlx_status dlx_split(struct dlx_solver *s,
  * counted by its own copy of the solver on a work-stealing thread pool (rayon), and
  * the counts are added. The result equals `dlx_count`'s, limit included (0 = no
  * limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
- * search's figures only. A solver with colours splits and counts alike; one with
- * bounds (Algorithm M, which does not split) counts on the calling thread, and so
- * does a library built without the `parallel` feature.
+ * search's figures only. A solver with colours splits and counts alike, one with
+ * bounds (Algorithm M) into search paths instead of row prefixes. A library built
+ * without the `parallel` feature counts on the calling thread.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
  * `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).

@@ -2,7 +2,8 @@
 //! sub-problems ([`Solver::split_next`](crate::core::Solver::split_next)), each
 //! counted by its own copy of the solver on a work-stealing thread pool (rayon), and
 //! the counts are added. The plain solver and the solver with colours (Algorithm C)
-//! split alike ([`Splittable`]); a solver with bounds counts on the calling thread.
+//! split alike ([`Splittable`]), into row prefixes; a solver with bounds (Algorithm
+//! M) into search paths, which also say which rows each subtree excludes.
 //!
 //! Safe Rust on top of the core. It allocates (a copy of the block per
 //! sub-problem, the prefixes), which the core never does, so it lives beside the
@@ -21,33 +22,29 @@ pub enum CountError {
 }
 
 /// What a parallel count needs of a search engine: its count, a copy of its block,
-/// its split into row prefixes, and a count of a copy with a prefix's rows forced.
+/// its split into prefixes (rows, or paths for Algorithm M), and a count of a copy
+/// below a prefix.
 pub trait Splittable {
     /// Counts the solutions of a fresh search (`limit` 0 = no limit).
     fn count(&mut self, limit: u64) -> u64;
-    /// Whether the engine splits (Algorithm M does not).
-    fn splits(&self) -> bool;
     /// Words of the block.
     fn block_words(&self) -> Option<usize>;
     /// Copies the block into `out` (see [`Solver::copy_to`]).
     fn copy_to(&self, out: &mut [u32]) -> Option<usize>;
     /// Abandons any search under way.
     fn reset(&mut self);
-    /// The deepest a split can go: the number of primary columns.
+    /// The deepest a split can go: the most levels a search has.
     fn max_depth(&self) -> u32;
-    /// Reports every split prefix at `depth` to `f` (its rows, and whether it is a
-    /// solution), then leaves the solver reset.
+    /// Reports every split prefix at `depth` to `f` (`depth` words, and whether it
+    /// is a solution), then leaves the solver reset.
     fn each_prefix(&mut self, depth: u32, f: impl FnMut(&[u32], bool));
-    /// Opens the block copy `words`, forces the rows of `prefix` and counts.
+    /// Opens the block copy `words` and counts the solutions below `prefix`.
     fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64>;
 }
 
 impl Splittable for Solver<'_> {
     fn count(&mut self, limit: u64) -> u64 {
         Solver::count(self, limit)
-    }
-    fn splits(&self) -> bool {
-        true
     }
     fn block_words(&self) -> Option<usize> {
         Some(self.dims().layout()?.total)
@@ -80,9 +77,6 @@ impl Splittable for XSolver<'_> {
     fn count(&mut self, limit: u64) -> u64 {
         XSolver::count(self, limit)
     }
-    fn splits(&self) -> bool {
-        self.dims().bounded == 0
-    }
     fn block_words(&self) -> Option<usize> {
         Some(self.dims().layout()?.total)
     }
@@ -90,12 +84,16 @@ impl Splittable for XSolver<'_> {
         XSolver::copy_to(self, out)
     }
     fn max_depth(&self) -> u32 {
-        self.dims().primary
+        // (At most `MAX_NODES`: `required_words` refuses more levels.)
+        self.dims().levels() as u32
     }
     fn reset(&mut self) {
         XSolver::reset(self);
     }
     fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+        if self.dims().bounded != 0 {
+            return self.each_path_m(depth, f);
+        }
         self.split_start();
         while let Some(p) = self.split_next(depth) {
             f(self.prefix(p), matches!(p, Prefix::Solution(_)));
@@ -104,6 +102,9 @@ impl Splittable for XSolver<'_> {
     }
     fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64> {
         let mut s = XSolver::open(words).ok()?;
+        if s.dims().bounded != 0 {
+            return s.count_below_path(prefix, limit);
+        }
         for &row in prefix {
             s.select_row(row).ok()?;
         }
@@ -131,7 +132,7 @@ pub fn count<S: Splittable>(solver: &mut S, threads: u32, limit: u64) -> Result<
     } else {
         threads as usize
     };
-    if workers <= 1 || !solver.splits() {
+    if workers <= 1 {
         return Ok(solver.count(limit));
     }
     let plan = plan::plan(solver, workers * 16)?;

@@ -181,3 +181,90 @@ fn forced_rows_with_bounds_agree_with_the_oracle() {
         "taken {taken}, refused {refused}"
     );
 }
+
+/// Algorithm M's split into search paths (what `dlx_count_parallel` hands its
+/// threads): at every depth the counts below the paths plus the solutions above them
+/// are the whole count, with seeds and forced rows too; a path no search takes is
+/// refused.
+#[test]
+fn counts_below_the_paths_at_any_depth_add_up() {
+    let mut paths_seen = 0;
+    for seed in 0..RANDOM {
+        let x = Xcc::random_mcc(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        if seed % 3 == 1 {
+            s.set_seed(seed * 31 + 5).unwrap();
+        }
+        if seed % 4 == 2 && !x.rows.is_empty() {
+            let _ = s.select_row((seed % x.rows.len() as u64) as u32);
+        }
+        let whole = s.count(0);
+        for depth in 1..=4u32 {
+            let mut paths: Vec<Vec<u32>> = Vec::new();
+            let mut shallow = 0;
+            s.each_path_m(depth, |path, is_solution| {
+                if is_solution {
+                    shallow += 1;
+                } else {
+                    assert_eq!(path.len(), depth as usize);
+                    paths.push(path.to_vec());
+                }
+            });
+            let mut below = 0;
+            for path in &paths {
+                let n = s.count_below_path(path, 0).expect("a path of the search");
+                assert_eq!(s.count_below_path(path, 1), Some(n.min(1)));
+                below += n;
+            }
+            assert_eq!(shallow + below, whole, "seed {seed} depth {depth}");
+            paths_seen += paths.len();
+            if let Some(path) = paths.first() {
+                for bad in [0, u32::MAX] {
+                    let mut wrong = path.clone();
+                    *wrong.last_mut().unwrap() = bad;
+                    assert_eq!(s.count_below_path(&wrong, 0), None, "seed {seed}");
+                }
+            }
+        }
+        assert_eq!(s.count(0), whole, "seed {seed}: left as it was");
+    }
+    assert!(paths_seen > 1000, "{paths_seen} paths");
+}
+
+/// Progress with bounds: Knuth's estimate (DLX3's), read after every step of a
+/// search with a tiny budget, starts at 0, never goes back, ends at 1, and moves in
+/// between.
+#[test]
+fn progress_with_bounds_is_monotone_and_moves() {
+    let mut moving = 0;
+    for seed in 0..RANDOM {
+        let x = Xcc::random_mcc(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        if seed % 3 == 2 {
+            s.set_seed(seed + 1).unwrap();
+        }
+        let mut trace = vec![s.progress()];
+        loop {
+            let step = s.next(1 + seed % 3);
+            trace.push(s.progress());
+            if step == Step::Exhausted {
+                break;
+            }
+        }
+        assert_eq!(trace[0], 0.0);
+        assert_eq!(*trace.last().unwrap(), 1.0, "seed {seed}");
+        for w in trace.windows(2) {
+            assert!(w[0] <= w[1], "seed {seed}: {} -> {}", w[0], w[1]);
+        }
+        let between = trace.iter().filter(|&&f| f > 0.0 && f < 1.0).count();
+        if between > 2 {
+            moving += 1;
+        }
+    }
+    assert!(
+        moving > RANDOM / 2,
+        "{moving} searches with a moving estimate"
+    );
+}

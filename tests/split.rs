@@ -234,17 +234,17 @@ fn parallel_counts_equal_serial_counts() {
     }
 }
 
-/// `dlx_count_parallel` on solvers with colours: the same counts as `dlx_count`,
-/// limits included, on 1, 2, 3 threads and "all cores"; and on a solver with bounds,
-/// which counts on the calling thread.
+/// `dlx_count_parallel` on solvers with colours, and with bounds (Algorithm M, which
+/// splits into search paths): the same counts as `dlx_count`, limits included, on 1,
+/// 2, 3 threads and "all cores".
 #[test]
 fn parallel_counts_with_colours_equal_serial_counts() {
     use dlx::ffi::*;
     let below = |rng: &mut Rng, n: u32| rng.below(u64::from(n)) as u32;
     let mut rng = Rng(0x5eed_c010);
     // Counts split across threads: their figures are the splitting search's alone.
-    let mut split_counts = 0;
-    for case in 0..30u32 {
+    let (mut split_counts, mut split_with_bounds) = (0, 0);
+    for case in 0..40u32 {
         let primary = 8 + below(&mut rng, 6);
         let secondary = 1 + below(&mut rng, 4);
         let colors = 1 + below(&mut rng, 3);
@@ -269,7 +269,7 @@ fn parallel_counts_with_colours_equal_serial_counts() {
                 .collect();
             rows.push((cols, colours));
         }
-        let bounded = u32::from(case % 5 == 4);
+        let bounded = 2 * u32::from(case % 2 == 1);
         let d = dlx_xdims {
             primary,
             secondary,
@@ -292,21 +292,29 @@ fn parallel_counts_with_colours_equal_serial_counts() {
                 );
                 assert_eq!(st, DLX_OK);
             }
-            if bounded == 1 {
+            if bounded != 0 {
                 assert_eq!(dlx_set_bounds(s, 0, 0, 2), DLX_OK);
+                if case % 4 == 3 {
+                    assert_eq!(dlx_set_bounds(s, 1, 1, 3), DLX_OK);
+                }
             }
             if case % 3 == 0 {
                 assert_eq!(dlx_set_seed(s, 11 + u64::from(case)), DLX_OK);
             }
-            if case % 4 == 1 && bounded == 0 {
+            if case % 3 == 1 {
                 // A forced row (refused when it has no primary column: fine).
                 let _ = dlx_select_row(s, (case * 7) % nrows);
             }
-            split_counts += parallel_counts_agree(s, case);
+            let split = parallel_counts_agree(s, case);
+            split_counts += split;
+            if bounded != 0 {
+                split_with_bounds += split;
+            }
             dlx_free(s);
         }
     }
     if cfg!(feature = "parallel") {
         assert!(split_counts > 20, "{split_counts} counts were split");
+        assert!(split_with_bounds > 10, "{split_with_bounds} with bounds");
     }
 }

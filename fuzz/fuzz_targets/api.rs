@@ -9,19 +9,36 @@ mod common;
 
 use common::{as_sets, is_cover, Bytes};
 
+/// Every solution of a fresh search, in steps of `budget` (0 = none); checks on the
+/// way that the progress estimate starts at 0, never goes back and ends at 1.
 fn all_solutions(s: *mut dlx_solver, budget: u64) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
+    let progress = || {
+        let mut f = -1.0;
+        assert_eq!(unsafe { dlx_progress(s, &mut f) }, DLX_OK);
+        assert!((0.0..=1.0).contains(&f), "progress {f}");
+        f
+    };
     unsafe {
         assert_eq!(dlx_reset(s), DLX_OK);
+        let mut last = progress();
+        assert_eq!(last, 0.0);
         loop {
-            match dlx_next(s, budget) {
+            let step = dlx_next(s, budget);
+            let f = progress();
+            assert!(f >= last, "progress went back: {last} -> {f}");
+            last = f;
+            match step {
                 DLX_SOLUTION => {
                     let mut rows = std::ptr::null();
                     let mut n = 0;
                     assert_eq!(dlx_solution(s, &mut rows, &mut n), DLX_OK);
                     out.push(std::slice::from_raw_parts(rows, n).to_vec());
                 }
-                DLX_EXHAUSTED => return out,
+                DLX_EXHAUSTED => {
+                    assert_eq!(f, 1.0);
+                    return out;
+                }
                 DLX_BUDGET_SPENT => assert!(budget > 0),
                 other => panic!("dlx_next returned {other}"),
             }
@@ -129,6 +146,10 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(whole.len() as u64, want);
     let budget = u64::from(b.next() % 9) + 1;
     assert_eq!(all_solutions(s, budget), whole);
+    // Counted on threads (split into row prefixes, or search paths with bounds).
+    let mut n = u64::MAX;
+    unsafe { assert_eq!(dlx_count_parallel(s, 2, 0, &mut n), DLX_OK) };
+    assert_eq!(n, want);
     let mut count = 0;
     let limit = u64::from(b.next() % 4);
     unsafe { assert_eq!(dlx_count(s, limit, &mut count), DLX_OK) };
@@ -262,6 +283,10 @@ fn colours_and_bounds(b: &mut Bytes) {
     assert_eq!(whole.len() as u64, want);
     let budget = u64::from(b.next() % 9) + 1;
     assert_eq!(all_solutions(s, budget), whole);
+    // Counted on threads (split into row prefixes, or search paths with bounds).
+    let mut n = u64::MAX;
+    unsafe { assert_eq!(dlx_count_parallel(s, 2, 0, &mut n), DLX_OK) };
+    assert_eq!(n, want);
     // A forced row (with bounds too): the solutions that hold it, it first; a row
     // without a primary column is refused.
     if !accepted.is_empty() {

@@ -177,9 +177,9 @@ pub unsafe extern "C" fn dlx_split(
 /// counted by its own copy of the solver on a work-stealing thread pool (rayon), and
 /// the counts are added. The result equals `dlx_count`'s, limit included (0 = no
 /// limit). Leaves the solver reset; `dlx_get_stats` then shows the splitting
-/// search's figures only. A solver with colours splits and counts alike; one with
-/// bounds (Algorithm M, which does not split) counts on the calling thread, and so
-/// does a library built without the `parallel` feature.
+/// search's figures only. A solver with colours splits and counts alike, one with
+/// bounds (Algorithm M) into search paths instead of row prefixes. A library built
+/// without the `parallel` feature counts on the calling thread.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`threads > DLX_MAX_THREADS`),
 /// `DLX_ERR_BUSY`, `DLX_ERR_NO_MEMORY` (the copies or the threads could not be made).

@@ -48,14 +48,14 @@
  * expression equal to dlx_required_size_x. With colors == 0 and bounded == 0 it is
  * DLX_REQUIRED_SIZE (a plain solver). In 32-bit words, with L levels (primary, or
  * primary + max_rows when bounded > 0): 40 header words, 2*(columns+2), 5 per node
- * (links, colour, colour as added), two per row, two per level, and with bounds one
+ * (links, colour, colour as added), two per row, two per level, and with bounds two
  * more per level and four per primary column. 0 when bounded > primary.
  */
 #define DLX_XLEVELS_(p, r, b) ((b) ? (uint64_t)(p) + (uint64_t)(r) : (uint64_t)(p))
 #define DLX_XWORDS_(p, s, r, e, b) \
   (40u + 2u * ((uint64_t)(p) + (uint64_t)(s) + 2u) + 5u * DLX_NODES_(p, s, r, e) + \
    2u * (uint64_t)(r) + 2u * DLX_XLEVELS_(p, r, b) + \
-   ((b) ? DLX_XLEVELS_(p, r, b) + 4u * (uint64_t)(p) : 0u))
+   ((b) ? 2u * DLX_XLEVELS_(p, r, b) + 4u * (uint64_t)(p) : 0u))
 #define DLX_REQUIRED_SIZE_X(p, s, r, e, k, b) \
   (((k) == 0 && (b) == 0) ? DLX_REQUIRED_SIZE(p, s, r, e) \
    : ((uint64_t)(b) + 1u > (uint64_t)(p) + 1u || (uint64_t)(k) > 0x7FFFFFFFu || \

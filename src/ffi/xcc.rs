@@ -255,9 +255,11 @@ fn too_long(searching: bool) -> Error {
 /// solutions in the same order and the same figures (nodes, updates, cleansings)
 /// as DLX3 on the same items, bounds and options. Forced rows (`dlx_select_row`)
 /// may use a column up to its upper bound; bounds lowered below what they use leave
-/// no solution. Such a solver gives no image and does not split (`dlx_image`,
-/// `dlx_split`: `DLX_ERR_STATE`; `dlx_count_parallel` counts on the calling thread),
-/// and `dlx_progress` says only 0 (under way) or 1 (finished).
+/// no solution. `dlx_progress` gives DLX3's estimate and `dlx_count_parallel` splits
+/// the search into search paths (a level's row or null move each). Such a solver
+/// gives no row prefixes (`dlx_split`: `DLX_ERR_STATE`: a subtree of Algorithm M also
+/// excludes the rows its levels tried before, which forced rows cannot say) and no
+/// image (`dlx_image`: `DLX_ERR_STATE`).
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
 /// `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),

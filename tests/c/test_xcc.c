@@ -374,12 +374,31 @@ static void test_bounds(void) {
   CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_STATE);
   CHECK_STATUS(dlx_image(s, &mem, &len), DLX_ERR_STATE);
   CHECK_STATUS(dlx_reset(s), DLX_OK);
+  /* No row prefixes with bounds; parallel counts split into search paths. */
   CHECK_STATUS(dlx_split(s, 1, sum_prefix, NULL, NULL), DLX_ERR_STATE);
   CHECK_STATUS(dlx_count_parallel(s, 0, 0, &count), DLX_OK);
   CHECK(count == 7);
-  CHECK_STATUS(dlx_next(s, 1), DLX_BUDGET_SPENT);
-  CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
-  CHECK(f == 0.0);
+  CHECK_STATUS(dlx_count_parallel(s, 2, 0, &count), DLX_OK);
+  CHECK(count == 7);
+  CHECK_STATUS(dlx_count_parallel(s, 3, 5, &count), DLX_OK);
+  CHECK(count == 5);
+  /* DLX3's progress estimate: from 0, never back, to 1, moving in between. */
+  {
+    double last = 0.0;
+    int between = 0;
+    dlx_status r;
+    CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
+    CHECK(f == 0.0);
+    while ((r = dlx_next(s, 1)) != DLX_EXHAUSTED) {
+      CHECK(r == DLX_SOLUTION || r == DLX_BUDGET_SPENT);
+      CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
+      CHECK(f >= last && f <= 1.0);
+      between += f > 0.0 && f < 1.0;
+      last = f;
+    }
+    CHECK_STATUS(dlx_progress(s, &f), DLX_OK);
+    CHECK(f == 1.0 && between > 3);
+  }
   CHECK_STATUS(dlx_reset(s), DLX_OK);
   /* Forced rows with bounds: {a} is in four of the seven; {a} and {a b} only in
    * {a} {a b} {c}; a third use of a ([1, 2]) or {a} twice is refused. */

@@ -14,11 +14,11 @@ use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, 
 use crate::outcome::Step;
 
 /// Knuth's labels: where the loop goes on.
-const FORWARD: u32 = 0;
-const ADVANCE: u32 = 1;
-const BACKUP: u32 = 2;
-const BACKDOWN: u32 = 3;
-const DONE: u32 = 4;
+pub(super) const FORWARD: u32 = 0;
+pub(super) const ADVANCE: u32 = 1;
+pub(super) const BACKUP: u32 = 2;
+pub(super) const BACKDOWN: u32 = 3;
+pub(super) const DONE: u32 = 4;
 /// The score of a column with no constraint left (Knuth's `infty`).
 const INFTY: i64 = i64::MAX;
 
@@ -246,6 +246,83 @@ impl M<'_> {
         (best, score)
     }
 
+    /// DLX3's order of choice among columns: `choose` takes the least key.
+    fn key(&self, c: u32) -> (i64, u32, u32) {
+        let i = self.p(c);
+        let (b, len) = (self.bound[i], self.nodes[c as usize][TOP]);
+        let s = self.slack[i].min(b);
+        (i64::from(len) + i64::from(s) - i64::from(b) + 1, s, len)
+    }
+
+    fn is_active(&self, c: u32) -> bool {
+        let l = self.items[c as usize][LEFT];
+        self.items[l as usize][RIGHT] == c
+    }
+
+    /// The start of a level on column `best`: one use of its bound taken, covered
+    /// when none is left. Returns the level's first tweaked node (0 when the
+    /// column's rows are not tweaked: it takes exactly one more).
+    #[inline(always)]
+    fn take_column(&mut self, best: u32, t: &mut Tally) -> u32 {
+        let first = self.nodes[best as usize][DOWN];
+        let i = self.p(best);
+        self.bound[i] -= 1;
+        if self.bound[i] == 0 {
+            self.cover(best, true, t);
+        }
+        if self.bound[i] == 0 && self.slack[i] == 0 {
+            0
+        } else {
+            first
+        }
+    }
+
+    /// Whether the level may try `cur` (a row of its column, or the column itself
+    /// for the null move): DLX3's test before each choice.
+    #[inline(always)]
+    fn passes(&self, cur: u32) -> bool {
+        let best = self.item_of(cur);
+        let i = self.p(best);
+        let (b, s) = (self.bound[i], self.slack[i]);
+        if b == 0 && s == 0 {
+            cur != best
+        } else {
+            i64::from(self.nodes[best as usize][TOP]) > i64::from(b) - i64::from(s)
+        }
+    }
+
+    /// Tries `cur` on its level when it passes: tweaks it out of its column (or
+    /// drops the column for the null move) and takes the rest of its row.
+    #[inline(always)]
+    fn try_choice(&mut self, cur: u32, t: &mut Tally) -> bool {
+        if !self.passes(cur) {
+            return false;
+        }
+        self.tweak_tried(cur, t);
+        if cur > self.columns {
+            self.commit_rest(cur, t);
+        }
+        true
+    }
+
+    /// What trying `cur` leaves behind once its subtree is done: the row tweaked
+    /// out of its column (blocked while the column may take more), or the column
+    /// dropped for the null move; nothing when the column takes exactly one more.
+    #[inline(always)]
+    fn tweak_tried(&mut self, cur: u32, t: &mut Tally) {
+        let best = self.item_of(cur);
+        let i = self.p(best);
+        let b = self.bound[i];
+        if b == 0 && self.slack[i] == 0 {
+            return;
+        }
+        if cur != best {
+            self.tweak(cur, b != 0, t);
+        } else if b != 0 {
+            self.unlink(best);
+        }
+    }
+
     fn item_of(&self, x: u32) -> u32 {
         if x <= self.columns {
             x
@@ -255,8 +332,33 @@ impl M<'_> {
     }
 }
 
+/// What ended a run of Algorithm M before its end or its budget.
+pub(super) enum Halt {
+    /// A solution at this depth.
+    Solution(usize),
+    /// The search reached a node at the split depth (see [`Reach`]).
+    Node,
+}
+
+/// The part of the tree a run of Algorithm M explores: the subtree of the level
+/// it starts on (`floor`: the run ends when it backs up to it), stopping at every
+/// node of depth `split` instead of entering it.
+#[derive(Clone, Copy)]
+pub(super) struct Reach {
+    pub(super) floor: usize,
+    pub(super) split: usize,
+}
+
+impl Reach {
+    /// The whole tree.
+    pub(super) const WHOLE: Reach = Reach {
+        floor: 0,
+        split: usize::MAX,
+    };
+}
+
 impl XSolver<'_> {
-    fn m(&mut self) -> (M<'_>, &mut [u32], &mut [u32]) {
+    fn m(&mut self) -> (M<'_>, &mut [u32], &mut [u32], &mut [u32]) {
         let columns = self.columns();
         let primary = self.h.dims.primary;
         (
@@ -271,6 +373,7 @@ impl XSolver<'_> {
             },
             self.stack,
             self.tweak,
+            self.score,
         )
     }
 
@@ -298,29 +401,71 @@ impl XSolver<'_> {
         }
     }
 
+    /// Starts a search: the seed's row order, pristine links, the forced rows
+    /// applied, the figures zero. False (and the search done) when the forced rows
+    /// exceed the bounds.
+    pub(super) fn start_m(&mut self) -> bool {
+        use super::super::header::Phase;
+        self.h.rng = self.h.seed;
+        self.shuffle_order();
+        self.pristine();
+        let feasible = self.force_rows();
+        self.h.restart();
+        (self.h.own.mstate, self.h.phase) = if feasible {
+            (FORWARD, Phase::Forward)
+        } else {
+            (DONE, Phase::Done)
+        };
+        feasible
+    }
+
     /// Algorithm M from a fresh start or from where the last call stopped; as
     /// `run_until` for Algorithm C.
-    pub(super) fn run_m(&mut self, budget: u64, record: bool, mut solutions_left: u64) -> Step {
+    pub(super) fn run_m(&mut self, budget: u64, record: bool, solutions_left: u64) -> Step {
         use super::super::header::Phase;
         self.h.set(FLAG_HAS_SOLUTION, false);
-        match self.h.phase {
-            Phase::Fresh => {
-                self.h.rng = self.h.seed;
-                self.shuffle_order();
-                self.pristine();
-                let feasible = self.force_rows();
-                self.h.restart();
-                if !feasible {
-                    self.h.own.mstate = DONE;
-                    self.h.phase = Phase::Done;
-                    return Step::Exhausted;
-                }
-                self.h.own.mstate = FORWARD;
-                self.h.phase = Phase::Forward;
-            }
-            Phase::Done => return Step::Exhausted,
-            _ => {}
+        let phase = self.h.phase;
+        if phase == Phase::Done || (phase == Phase::Fresh && !self.start_m()) {
+            return Step::Exhausted;
         }
+        match self.dance_m(budget, solutions_left, Reach::WHOLE) {
+            Some(Halt::Solution(depth)) => {
+                if record {
+                    self.record_m(depth);
+                }
+                Step::Solution
+            }
+            // (No split depth: a node never halts this run.)
+            Some(Halt::Node) => Step::BudgetSpent,
+            None if self.h.phase == Phase::Done => Step::Exhausted,
+            None => Step::BudgetSpent,
+        }
+    }
+
+    /// Shows the solution found at `depth`: the forced rows, then the rows taken on
+    /// the levels above it (null moves take none).
+    fn record_m(&mut self, depth: usize) {
+        let mut n = self.h.forced as usize;
+        for l in 0..depth {
+            let x = self.stack[l];
+            if x > self.columns() {
+                self.sol[n] = self.row_of(x);
+                n += 1;
+            }
+        }
+        self.h.sol_len = n as u32;
+        self.h.set(FLAG_HAS_SOLUTION, true);
+    }
+
+    /// The loop of Algorithm M over `reach` until `solutions_left` more solutions,
+    /// a node at the split depth, the end (phase `Done`) or the budget.
+    pub(super) fn dance_m(
+        &mut self,
+        budget: u64,
+        mut solutions_left: u64,
+        reach: Reach,
+    ) -> Option<Halt> {
+        use super::super::header::Phase;
         let limit = crate::outcome::update_limit(self.h.updates, budget);
         let random = self.h.seed != 0;
         let mut h = self.h;
@@ -331,12 +476,17 @@ impl XSolver<'_> {
         let mut state = h.own.mstate;
         let mut level = h.level as usize;
         let mut rng = h.rng;
-        let mut found = None;
+        let mut halt = None;
         {
-            let (mut m, stack, tweak) = self.m();
+            let (mut m, stack, tweak, scores) = self.m();
             loop {
                 match state {
                     FORWARD => {
+                        if level == reach.split {
+                            state = BACKDOWN;
+                            halt = Some(Halt::Node);
+                            break;
+                        }
                         h.nodes += 1;
                         let (best, score) = m.choose(if random { Some(&mut rng) } else { None });
                         if score <= 0 {
@@ -346,51 +496,25 @@ impl XSolver<'_> {
                             state = BACKDOWN;
                             solutions_left -= 1;
                             if solutions_left == 0 {
-                                found = Some(level);
+                                halt = Some(Halt::Solution(level));
                                 break;
                             }
                         } else {
-                            let cur = m.nodes[best as usize][DOWN];
-                            stack[level] = cur;
-                            tweak[level] = 0;
-                            let i = m.p(best);
-                            m.bound[i] -= 1;
-                            if m.bound[i] == 0 && m.slack[i] == 0 {
-                                m.cover(best, true, &mut t);
-                            } else {
-                                tweak[level] = cur;
-                                if m.bound[i] == 0 {
-                                    m.cover(best, true, &mut t);
-                                }
-                            }
+                            // (1 <= score <= the column's length + 1.)
+                            scores[level] = score as u32;
+                            tweak[level] = m.take_column(best, &mut t);
+                            stack[level] = m.nodes[best as usize][DOWN];
                             state = ADVANCE;
                         }
                     }
                     ADVANCE => {
                         let cur = stack[level];
-                        let best = m.item_of(cur);
-                        let i = m.p(best);
-                        let (b, s) = (m.bound[i], m.slack[i]);
-                        if b == 0 && s == 0 {
-                            if cur == best {
-                                state = BACKUP;
-                            }
-                        } else if i64::from(m.nodes[best as usize][TOP])
-                            <= i64::from(b) - i64::from(s)
-                        {
-                            state = BACKUP;
-                        } else if cur != best {
-                            m.tweak(cur, b != 0, &mut t);
-                        } else if b != 0 {
-                            m.unlink(best);
-                        }
-                        if state == ADVANCE {
-                            if cur > m.columns {
-                                m.commit_rest(cur, &mut t);
-                            }
+                        if m.try_choice(cur, &mut t) {
                             level += 1;
                             h.max_depth = h.max_depth.max(level as u32);
                             state = FORWARD;
+                        } else {
+                            state = BACKUP;
                         }
                     }
                     BACKUP => {
@@ -406,7 +530,7 @@ impl XSolver<'_> {
                     }
                     _ => {
                         // BACKDOWN
-                        if level == 0 {
+                        if level == reach.floor {
                             state = DONE;
                             break;
                         }
@@ -438,26 +562,51 @@ impl XSolver<'_> {
             Phase::Forward
         };
         self.h = h;
-        if let Some(depth) = found {
-            if record {
-                let mut n = self.h.forced as usize;
-                for l in 0..depth {
-                    let x = self.stack[l];
-                    if x > self.columns() {
-                        self.sol[n] = self.row_of(x);
-                        n += 1;
-                    }
-                }
-                self.h.sol_len = n as u32;
-                self.h.set(FLAG_HAS_SOLUTION, true);
+        halt
+    }
+
+    /// Replays the first `levels` levels of the level stack on a search just
+    /// started, as Algorithm M took them: each level's column is one `choose` can
+    /// pick there, its row (or null move) is reached in the column's list after
+    /// rows that each passed the level's test, and it passes it too. Rebuilds the
+    /// levels' tweaks and scores. `None` for a path the search never takes (the
+    /// links are then half replayed: start again before searching).
+    pub(super) fn replay_m(&mut self, levels: usize) -> Option<()> {
+        let primary = self.h.dims.primary;
+        let (fs, entries) = (self.first_spacer(), self.h.entries);
+        let end = fs + self.h.rows + entries;
+        let random = self.h.seed != 0;
+        let mut t = Tally::default();
+        let (mut m, stack, tweak, scores) = self.m();
+        for l in 0..levels {
+            let x = *stack.get(l)?;
+            let is_row = x > fs && x < end && !is_spacer(m.nodes[x as usize][TOP]);
+            let p = if is_row { m.nodes[x as usize][TOP] } else { x };
+            if p == ROOT || p > primary || !m.is_active(p) {
+                return None;
             }
-            return Step::Solution;
+            let (best, score) = m.choose(None);
+            if score <= 0 || score == INFTY || m.key(p) != m.key(best) || (!random && p != best) {
+                return None;
+            }
+            *scores.get_mut(l)? = score as u32;
+            *tweak.get_mut(l)? = m.take_column(p, &mut t);
+            let mut cur = m.nodes[p as usize][DOWN];
+            let mut steps = 0;
+            while cur != x {
+                // A row tried before `x`: it passed, and was tweaked out of the way.
+                if cur == p || !m.passes(cur) || steps > entries {
+                    return None;
+                }
+                m.tweak_tried(cur, &mut t);
+                cur = m.nodes[cur as usize][DOWN];
+                steps += 1;
+            }
+            if !m.try_choice(x, &mut t) {
+                return None;
+            }
         }
-        if state == DONE {
-            Step::Exhausted
-        } else {
-            Step::BudgetSpent
-        }
+        Some(())
     }
 
     /// Whether `row` may be forced beside the forced rows so far: not one of them, no
@@ -503,26 +652,28 @@ impl XSolver<'_> {
         let forced = self.h.forced as usize;
         let primary = self.h.dims.primary;
         // First whether the bounds allow the rows at all (nothing is linked or hidden
-        // yet, so a refusal leaves the links pristine).
+        // yet, so a refusal leaves the links and bounds pristine).
+        let mut feasible = true;
         for &row in &self.sol[..forced] {
             let mut x = self.row_start[row as usize];
             while !is_spacer(self.nodes[x as usize][TOP]) {
                 let c = self.nodes[x as usize][TOP];
                 if c <= primary {
                     let b = &mut self.bound[(c - 1) as usize];
-                    if *b == 0 {
-                        return false;
-                    }
-                    *b -= 1;
+                    feasible &= *b != 0;
+                    *b = b.saturating_sub(1);
                 }
                 x += 1;
             }
         }
         self.bound[..primary as usize].copy_from_slice(&self.hi[..primary as usize]);
+        if !feasible {
+            return false;
+        }
         let mut t = Tally::default();
         for i in 0..forced {
             let x = self.row_start[self.sol[i] as usize];
-            let (mut m, _, _) = self.m();
+            let (mut m, ..) = self.m();
             let mut nn = x;
             while !is_spacer(m.nodes[nn as usize][TOP]) {
                 m.hide(nn, &mut t);

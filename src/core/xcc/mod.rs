@@ -18,6 +18,7 @@
 //! stack    levels                    the branch node chosen at each search level
 //! (with bounds only:)
 //! tweak    levels                    the first node tweaked at each level (DLX3)
+//! score    levels                    each level's branching degree (for progress)
 //! lo, hi   primary each              the bounds given to each primary column
 //! bound    primary                   how many more rows each column may take
 //! slack    primary                   hi - lo of each column
@@ -49,8 +50,8 @@ pub use search::{xstats_of, XStats};
 /// "XCC1" read as a little-endian word.
 pub const XMAGIC: u32 = 0x3143_4358;
 /// Version of this block layout (2: the fields shared with the plain solver at its
-/// positions).
-pub const X_LAYOUT_VERSION: u32 = 2;
+/// positions; 3: the level scores of Algorithm M).
+pub const X_LAYOUT_VERSION: u32 = 3;
 /// The colour word of a node whose item was purified with that very colour (Knuth's -1).
 pub(crate) const PURIFIED: u32 = u32::MAX;
 /// Most colours a solver may declare.
@@ -105,6 +106,7 @@ pub struct XLayout {
     pub sol: usize,
     pub stack: usize,
     pub tweak: usize,
+    pub score: usize,
     pub lo: usize,
     pub hi: usize,
     pub bound: usize,
@@ -143,7 +145,7 @@ impl XDims {
         let bounds = if self.bounded == 0 {
             0
         } else {
-            self.levels() + 4 * u64::from(self.primary)
+            2 * self.levels() + 4 * u64::from(self.primary)
         };
         Some(
             X_HEADER_WORDS
@@ -178,7 +180,8 @@ impl XDims {
         } else {
             (levels, self.primary as usize)
         };
-        let lo = tweak + m;
+        let score = tweak + m;
+        let lo = score + m;
         let hi = lo + p;
         let bound = hi + p;
         let slack = bound + p;
@@ -193,6 +196,7 @@ impl XDims {
             sol,
             stack,
             tweak,
+            score,
             lo,
             hi,
             bound,
@@ -306,6 +310,7 @@ pub struct XSolver<'a> {
     sol: &'a mut [u32],
     stack: &'a mut [u32],
     tweak: &'a mut [u32],
+    score: &'a mut [u32],
     lo: &'a mut [u32],
     hi: &'a mut [u32],
     bound: &'a mut [u32],
@@ -346,12 +351,12 @@ impl<'a> XSolver<'a> {
     }
 
     fn carve(words: &'a mut [u32], h: XHeader, l: XLayout) -> XSolver<'a> {
-        let [head, items, nodes, colour, base, row_start, order, sol, stack, tweak, lo, hi, bound, slack] =
+        let [head, items, nodes, colour, base, row_start, order, sol, stack, tweak, score, lo, hi, bound, slack] =
             block::regions(
                 words,
                 [
                     l.items, l.nodes, l.colour, l.base, l.rows, l.order, l.sol, l.stack, l.tweak,
-                    l.lo, l.hi, l.bound, l.slack, l.total,
+                    l.score, l.lo, l.hi, l.bound, l.slack, l.total,
                 ],
             );
         XSolver {
@@ -366,6 +371,7 @@ impl<'a> XSolver<'a> {
             sol,
             stack,
             tweak,
+            score,
             lo,
             hi,
             bound,
@@ -390,6 +396,7 @@ impl<'a> XSolver<'a> {
             self.sol,
             self.stack,
             self.tweak,
+            self.score,
             self.lo,
             self.hi,
             self.bound,

@@ -3,6 +3,7 @@
 
 use super::super::header::Phase;
 use super::super::solver::Step;
+use super::mcc::{ADVANCE, BACKDOWN, BACKUP, FORWARD};
 use super::{
     is_spacer, XHeader, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP,
 };
@@ -492,18 +493,11 @@ impl XSolver<'_> {
     /// Knuth's estimate of the fraction of the tree explored (as the plain solver's
     /// `progress`).
     pub fn progress(&self) -> f64 {
-        if self.h.dims.bounded != 0 {
-            // Algorithm M: no estimate (tweaked rows leave the lists), just the ends.
-            return if self.h.phase == Phase::Done {
-                1.0
-            } else {
-                0.0
-            };
-        }
         let level = self.h.level;
         let levels = match self.h.phase {
             Phase::Fresh | Phase::Start => return 0.0,
             Phase::Done => return 1.0,
+            _ if self.h.dims.bounded != 0 => return self.progress_m(),
             Phase::Forward => level,
             Phase::Advance | Phase::Recover => level + 1,
         };
@@ -516,6 +510,53 @@ impl XSolver<'_> {
             };
             let c = self.column_of(cur);
             let (k, d) = self.position(c, cur);
+            if d == 0 {
+                break;
+            }
+            weight /= u128::from(d);
+            sum += u128::from(k.min(d)) * weight;
+        }
+        (sum.min(one) as f64 / one as f64).clamp(0.0, 1.0)
+    }
+
+    /// Knuth's progress estimate for Algorithm M (DLX3's `print_progress`): level
+    /// `l` is trying choice `k_l` (from 0) of its score `d_l` (rows, and the null
+    /// move, it may try), counted along the column's list from the first row the
+    /// level tweaked; the estimate is the mixed-radix fraction of these digits, as
+    /// the plain solver's. A level whose subtree is finished counts its choice as
+    /// done, so the estimate never goes back.
+    fn progress_m(&self) -> f64 {
+        let level = self.h.level as usize;
+        let (levels, finished) = match self.h.own.mstate {
+            FORWARD => (level, false),
+            ADVANCE => (level + 1, false),
+            BACKUP | BACKDOWN if level > 0 => (level, true),
+            _ => return 1.0,
+        };
+        let down = |y: u32| self.nodes.get(y as usize).map_or(ROOT, |n| n[DOWN]);
+        let one: u128 = 1 << 64;
+        let mut sum: u128 = 0;
+        let mut weight = one;
+        for l in 0..levels {
+            let (Some(&x), Some(&first), Some(&d)) =
+                (self.stack.get(l), self.tweak.get(l), self.score.get(l))
+            else {
+                break;
+            };
+            let c = if x <= self.columns() {
+                x
+            } else {
+                self.nodes.get(x as usize).map_or(ROOT, |n| n[TOP])
+            };
+            let mut y = if first != 0 { first } else { down(c) };
+            let mut k = 0u32;
+            while y != x && k <= self.h.entries {
+                k += 1;
+                y = down(y);
+            }
+            if finished && l + 1 == levels {
+                k += 1;
+            }
             if d == 0 {
                 break;
             }

@@ -1,15 +1,20 @@
 //! Splitting a search with colours into independent sub-problems, as the plain
 //! solver's `split.rs` does: the search-tree nodes at a given depth, as row prefixes
-//! (selecting a prefix's rows as forced rows gives the node's sub-problem).
+//! (selecting a prefix's rows as forced rows gives the node's sub-problem). With
+//! bounds (Algorithm M) a subtree also excludes the rows its levels tried before,
+//! which forced rows cannot say: such a search splits into search paths instead
+//! (the level stack above each node), which a copy replays.
 
 use super::super::header::Phase;
 use super::super::split::Prefix;
+use super::mcc::{Halt, Reach};
 use super::search::Tally;
 use super::{XSolver, DOWN, FLAG_HAS_SOLUTION, RIGHT, ROOT};
 
 impl XSolver<'_> {
     /// Starts a split: abandons any search under way and starts a fresh one.
-    /// Algorithm C only (a solver with bounds never splits: see `split_next`).
+    /// Algorithm C only (a solver with bounds splits into search paths instead:
+    /// `each_path_m`).
     pub fn split_start(&mut self) {
         self.reset();
         if self.h.dims.bounded == 0 {
@@ -113,5 +118,52 @@ impl XSolver<'_> {
         self.sol
             .get(forced..forced + p.len() as usize)
             .unwrap_or(&[])
+    }
+
+    /// Algorithm M's split for a parallel count: reports every search-tree node at
+    /// `depth` by its path (the level stack above it, rows and null moves: a row
+    /// prefix cannot say which rows a subtree excludes) and every solution above it
+    /// (`true`, no path). Leaves the solver reset.
+    pub fn each_path_m(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+        self.reset();
+        let depth = depth as usize;
+        if self.start_m() {
+            let reach = Reach {
+                floor: 0,
+                split: depth,
+            };
+            while let Some(halt) = self.dance_m(0, 1, reach) {
+                match halt {
+                    // (A node's depth is at most the number of levels.)
+                    Halt::Node => f(self.stack.get(..depth).unwrap_or_default(), false),
+                    Halt::Solution(_) => f(&[], true),
+                }
+            }
+        }
+        self.reset();
+    }
+
+    /// Counts (up to `limit`, 0 = none) the solutions in the subtree of the node
+    /// at the end of `path` (as [`XSolver::each_path_m`] reports it) of a fresh
+    /// search; `None` when no search reaches that node. Leaves the solver reset.
+    pub fn count_below_path(&mut self, path: &[u32], limit: u64) -> Option<u64> {
+        self.reset();
+        let floor = path.len();
+        let mut n = Some(0);
+        if self.start_m() {
+            self.stack.get_mut(..floor)?.copy_from_slice(path);
+            n = self.replay_m(floor).map(|()| {
+                self.h.level = floor as u32;
+                let stop_at = if limit == 0 { u64::MAX } else { limit };
+                let reach = Reach {
+                    floor,
+                    split: usize::MAX,
+                };
+                self.dance_m(0, stop_at, reach);
+                self.h.solutions
+            });
+        }
+        self.reset();
+        n
     }
 }
