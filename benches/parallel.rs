@@ -1,5 +1,6 @@
 //! Speed-up of `dlx_count_parallel` over `dlx_count` (same run, same machine):
-//! N-queens 14 and pentominoes on the 6x10 board.
+//! N-queens 14, pentominoes on the 6x10 board, and with multiplicities (Algorithm
+//! M, split into search paths) two queens in every row and column of the 8x8 board.
 //!
 //!     cargo bench --features parallel --bench parallel [-- THREADS]
 //!
@@ -15,6 +16,8 @@ struct Problem {
     primary: u32,
     secondary: u32,
     rows: Vec<Vec<u32>>,
+    /// Bounds [lo, hi] of the first primary columns (none: a plain solver).
+    bounds: Vec<(u32, u32)>,
     count: u64,
 }
 
@@ -30,6 +33,7 @@ fn queens(n: u32, count: u64) -> Problem {
         primary: 2 * n,
         secondary: 2 * (2 * n - 1),
         rows,
+        bounds: Vec::new(),
         count,
     }
 }
@@ -103,21 +107,39 @@ fn pentominoes(h: i32, w: i32, count: u64) -> Problem {
         primary: 12 + (h * w) as u32,
         secondary: 0,
         rows,
+        bounds: Vec::new(),
         count,
     }
 }
 
+/// Exactly `k` queens in every row and column of the n x n board, at most `k` on
+/// every diagonal: every column has bounds.
+fn queens_mcc(n: u32, k: u32, count: u64) -> Problem {
+    let mut p = queens(n, count);
+    p.name = "2-queens 8 (MCC)";
+    p.primary += p.secondary;
+    p.secondary = 0;
+    p.bounds = vec![(k, k); 2 * n as usize];
+    p.bounds.extend(vec![(0, k); 4 * n as usize - 2]);
+    p
+}
+
 fn solver(p: &Problem) -> *mut dlx_solver {
-    let d = dlx_dims {
+    let d = dlx_xdims {
         primary: p.primary,
         secondary: p.secondary,
         max_rows: p.rows.len() as u32,
         max_entries: p.rows.iter().map(|r| r.len() as u32).sum(),
+        colors: 0,
+        bounded: p.bounds.len() as u32,
     };
     let mut s = std::ptr::null_mut();
     // SAFETY: valid pointers.
     unsafe {
-        assert_eq!(dlx_new(&d, &mut s), DLX_OK);
+        assert_eq!(dlx_new_x(&d, &mut s), DLX_OK);
+        for (c, &(lo, hi)) in p.bounds.iter().enumerate() {
+            assert_eq!(dlx_set_bounds(s, c as u32, lo, hi), DLX_OK);
+        }
         for r in &p.rows {
             assert_eq!(
                 dlx_add_row(s, r.as_ptr(), r.len(), std::ptr::null_mut()),
@@ -147,7 +169,11 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(2);
-    for p in [queens(14, 365_596), pentominoes(6, 10, 9356)] {
+    for p in [
+        queens(14, 365_596),
+        pentominoes(6, 10, 9356),
+        queens_mcc(8, 2, 477_136),
+    ] {
         let s = solver(&p);
         let (mut serial, mut par) = (0, 0);
         // SAFETY: a live handle and valid out-pointers.
