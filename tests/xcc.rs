@@ -230,6 +230,31 @@ fn damaged_images_are_refused_or_repaired_never_trusted() {
     }
 }
 
+/// The header words after the solver's own fields are reserved: an image with one of
+/// them set is refused (checksum recomputed), and left as it was.
+#[test]
+fn images_with_reserved_header_words_set_are_refused() {
+    let x = Xcc::random(11);
+    let mut block = x.block();
+    let mut s = x.load(&mut block);
+    s.next(5);
+    drop(s);
+    for i in dlx::core::X_RESERVED {
+        let mut copy = block.clone();
+        copy[i] = 1;
+        seal_image(&mut copy);
+        let before = copy.clone();
+        assert!(XSolver::attach(&mut copy).is_err(), "word {i}");
+        assert_eq!(copy, before);
+    }
+    let mut copy = block.clone();
+    seal_image(&mut copy);
+    assert!(
+        XSolver::attach(&mut copy).is_ok(),
+        "a genuine image attaches"
+    );
+}
+
 /// Knuth's example from dlx2.w (and TAOCP 7.2.2.1 (49)): one solution.
 #[test]
 fn knuths_example() {

@@ -64,5 +64,5 @@ pub use solver::{
 pub use split::{prefix_words, Prefix};
 pub use xcc::{
     xblock_words, xstats_of, XDims, XHeader, XLayout, XSolver, XStats, KIND as XKIND, MAX_COLORS,
-    XMAGIC,
+    XMAGIC, X_RESERVED,
 };

@@ -32,6 +32,7 @@ impl<'a> XSolver<'a> {
     /// as they were.
     pub fn attach(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         ok((words.len() as u64) >= super::X_HEADER_WORDS && !block::is_poisoned(words))?;
+        ok(words[super::X_RESERVED].iter().all(|&w| w == 0))?;
         // The checksum `dlx_image` wrote (see `core::image_checksum`).
         let total = super::xblock_words(words).ok_or(Error::Corrupt)?;
         ok(super::super::solver::checksum_matches(words, total))?;

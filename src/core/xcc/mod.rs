@@ -75,6 +75,8 @@ block::fields! {
 /// Words in this kind's header.
 pub const X_HEADER_WORDS: u64 = 40;
 const _: () = assert!(W_CLEANSINGS + 2 <= X_HEADER_WORDS as usize);
+/// Header words after this kind's fields: reserved, zero in every block and image.
+pub const X_RESERVED: core::ops::Range<usize> = W_CLEANSINGS + 2..X_HEADER_WORDS as usize;
 
 /// Flag bits: the heap flag of every kind, and "a solution is ready".
 pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
