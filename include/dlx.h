@@ -1059,8 +1059,13 @@ dlx_status dlx_maximizer_reset(struct dlx_maximizer *m);
  * first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
  * first to find good solutions early).
  *
+ * `s` must be a plain solver: the bound and the search are the plain engine's
+ * (weights over rows with colours or bounds are not offered; a solver made by
+ * `dlx_new_x` without colours and bounds is a plain one).
+ *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
- * maximiser was made for other dimensions than the solver, or the blocks overlap).
+ * maximiser was made for other dimensions than the solver, the blocks overlap, or
+ * `s` is a solver with colours or bounds).
  *
  * # Safety
  * `m` and `s` are NULL or live handles.

@@ -166,8 +166,13 @@ pub unsafe extern "C" fn dlx_maximizer_reset(m: *mut dlx_maximizer) -> dlx_statu
 /// first maximum-weight solution in `dlx_next`'s order (add a cell's heavier choices
 /// first to find good solutions early).
 ///
+/// `s` must be a plain solver: the bound and the search are the plain engine's
+/// (weights over rows with colours or bounds are not offered; a solver made by
+/// `dlx_new_x` without colours and bounds is a plain one).
+///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_CORRUPT`, `DLX_ERR_BUSY`, `DLX_ERR_ARG` (the
-/// maximiser was made for other dimensions than the solver, or the blocks overlap).
+/// maximiser was made for other dimensions than the solver, the blocks overlap, or
+/// `s` is a solver with colours or bounds).
 ///
 /// # Safety
 /// `m` and `s` are NULL or live handles.
@@ -178,7 +183,15 @@ pub unsafe extern "C" fn dlx_maximize(
     budget: u64,
 ) -> dlx_status {
     // SAFETY: forwarded from the caller.
-    let entered = unsafe { Entered::enter(m).and_then(|em| Ok((em, Entered::enter(s)?))) };
+    let entered = unsafe {
+        Entered::enter(m).and_then(|em| {
+            // (Checked once `m` passed its guard, so a NULL `m` is still NULL.)
+            if super::xcc::is_xcc(s) {
+                return Err(DLX_ERR_ARG);
+            }
+            Ok((em, Entered::enter(s)?))
+        })
+    };
     match entered {
         Ok((mut em, mut es)) => em.run_with(&mut es, |mx, solver| mx.step(solver, budget)),
         Err(status) => status,

@@ -432,6 +432,18 @@ static void test_bounds(void) {
   CHECK_STATUS(dlx_set_bounds(s, 1, 1, 1), DLX_OK);
   CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
   CHECK(count == before);
+  /* The maximiser takes plain solvers only; the solver is left as it was. */
+  {
+    dlx_dims pd;
+    dlx_maximizer *m = NULL;
+    pd.primary = 3, pd.secondary = 0, pd.max_rows = 5, pd.max_entries = 8;
+    CHECK_STATUS(dlx_maximizer_new(&pd, &m), DLX_OK);
+    CHECK_STATUS(dlx_maximize(m, s, 0), DLX_ERR_ARG);
+    CHECK_STATUS(dlx_maximize(NULL, s, 0), DLX_ERR_NULL);
+    CHECK_STATUS(dlx_count(s, 0, &count), DLX_OK);
+    CHECK(count == before);
+    dlx_maximizer_free(m);
+  }
   dlx_free(s);
   /* Solvers without room for bounds refuse them. */
   d.bounded = 0;
