@@ -225,11 +225,20 @@ fn counts_below_the_paths_at_any_depth_add_up() {
                     *wrong.last_mut().unwrap() = bad;
                     assert_eq!(s.count_below_path(&wrong, 0), None, "seed {seed}");
                 }
+                let too_long = vec![path[0]; s.dims().levels() as usize + 1];
+                assert_eq!(s.count_below_path(&too_long, 0), None);
             }
         }
         assert_eq!(s.count(0), whole, "seed {seed}: left as it was");
     }
     assert!(paths_seen > 1000, "{paths_seen} paths");
+    // Without bounds (Algorithm C splits into row prefixes): no paths.
+    let x = Xcc::random(3);
+    let mut block = x.block();
+    let mut s = x.load(&mut block);
+    let mut reports = 0;
+    s.each_path_m(1, |_, _| reports += 1);
+    assert_eq!((reports, s.count_below_path(&[], 0)), (0, None));
 }
 
 /// Progress with bounds: Knuth's estimate (DLX3's), read after every step of a

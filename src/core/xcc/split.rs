@@ -123,11 +123,11 @@ impl XSolver<'_> {
     /// Algorithm M's split for a parallel count: reports every search-tree node at
     /// `depth` by its path (the level stack above it, rows and null moves: a row
     /// prefix cannot say which rows a subtree excludes) and every solution above it
-    /// (`true`, no path). Leaves the solver reset.
+    /// (`true`, no path). Leaves the solver reset; nothing without bounds.
     pub fn each_path_m(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
         self.reset();
         let depth = depth as usize;
-        if self.start_m() {
+        if self.h.dims.bounded != 0 && self.start_m() {
             let reach = Reach {
                 floor: 0,
                 split: depth,
@@ -145,13 +145,17 @@ impl XSolver<'_> {
 
     /// Counts (up to `limit`, 0 = none) the solutions in the subtree of the node
     /// at the end of `path` (as [`XSolver::each_path_m`] reports it) of a fresh
-    /// search; `None` when no search reaches that node. Leaves the solver reset.
+    /// search; `None` when no search reaches that node (or without bounds). Leaves
+    /// the solver reset.
     pub fn count_below_path(&mut self, path: &[u32], limit: u64) -> Option<u64> {
-        self.reset();
         let floor = path.len();
+        if self.h.dims.bounded == 0 || floor > self.stack.len() {
+            return None;
+        }
+        self.reset();
         let mut n = Some(0);
         if self.start_m() {
-            self.stack.get_mut(..floor)?.copy_from_slice(path);
+            self.stack[..floor].copy_from_slice(path);
             n = self.replay_m(floor).map(|()| {
                 self.h.level = floor as u32;
                 let stop_at = if limit == 0 { u64::MAX } else { limit };
