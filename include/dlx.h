@@ -836,8 +836,8 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
  * no solution. `dlx_progress` gives DLX3's estimate and `dlx_count_parallel` splits
  * the search into search paths (a level's row or null move each). Such a solver
  * gives no row prefixes (`dlx_split`: `DLX_ERR_STATE`: a subtree of Algorithm M also
- * excludes the rows its levels tried before, which forced rows cannot say) and no
- * image (`dlx_image`: `DLX_ERR_STATE`).
+ * excludes the rows its levels tried before, which forced rows cannot say). Its
+ * images (`dlx_image`, `dlx_attach`) are checked by replaying the search.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
  * `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -875,6 +875,14 @@ dlx_status dlx_get_cleansings(const struct dlx_solver *s, uint64_t *out);
  * `memcpy` of the block without this call, or after a later call) are refused by
  * `dlx_attach`. Costs one pass over the block.
  *
+ * A solver with bounds (`dlx_set_bounds`, Knuth's Algorithm M) holds state that
+ * can be checked only by replaying its search: this call folds its block (the
+ * links, colour marks, bounds left and level records, all of which follow from
+ * the rows, the bounds, the forced rows and the level stack, are zeroed), and the
+ * next call on the handle, or `dlx_attach` on a copy, unfolds it by replaying the
+ * search along its level stack. That first call costs a pass over the block plus
+ * about the work of the current search path.
+ *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
  * callbacks, where the block is mid-change).
  *
@@ -899,8 +907,13 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * size. The image must be exactly a state the search can reach: the header agrees
  * with the rest (a solution it shows is the one the search just found; the phase
  * agrees with the depth; the figures could have been counted; the random state and
- * the order of the rows are those the seed gives). Anything else gives
- * `DLX_ERR_CORRUPT` and leaves the bytes as they were.
+ * the order of the rows are those the seed gives). With bounds, the search is
+ * replayed from its start along the level stack, and every level must be one it
+ * takes: the column it chooses there, rows tried before in the column's order,
+ * each passing the level's test, the row or null move on the stack passing it too,
+ * and the search standing where a call can stop (after a step that updated the
+ * links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the
+ * bytes as they were.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
  * truncated, from another layout version or byte order).

@@ -7,7 +7,7 @@
 mod common;
 
 use common::xcc::{solutions_in_steps, Xcc};
-use dlx::core::{Error, Step};
+use dlx::core::{Error, Step, XHeader, XSolver};
 
 const RANDOM: u64 = 200;
 
@@ -275,5 +275,231 @@ fn progress_with_bounds_is_monotone_and_moves() {
     assert!(
         moving > RANDOM / 2,
         "{moving} searches with a moving estimate"
+    );
+}
+
+/// The level stack of a search with bounds, where every image below stands: a
+/// search with `seed` (0: none) and, for some instances, a forced row.
+fn mcc_search(seed: u64) -> (Xcc, Vec<u32>) {
+    let x = Xcc::random_mcc(seed);
+    let mut block = x.block();
+    let mut s = x.load(&mut block);
+    if seed % 3 == 1 {
+        s.set_seed(seed).unwrap();
+    }
+    if seed % 4 == 2 && !x.rows.is_empty() {
+        // Refused when it has no place beside the bounds: then none is forced.
+        let _ = s.select_row((seed % x.rows.len() as u64) as u32);
+    }
+    s.reset();
+    drop(s);
+    (x, block)
+}
+
+/// Whether `image` holds the same state as `live`, a block never folded: every word
+/// alike but the checksum and the level records above the levels in use, which the
+/// search leaves stale in `live` and an image leaves zero.
+fn assert_same_state(image: &[u32], live: &[u32], seed: u64) {
+    let h = XHeader::load(live).unwrap();
+    let l = h.dims.layout().unwrap();
+    let in_use = match (h.phase, h.own.mstate) {
+        (dlx::core::Phase::Forward, 1 | 2) => h.level as usize + 1,
+        (dlx::core::Phase::Forward, _) => h.level as usize,
+        _ => 0,
+    };
+    let levels = l.score - l.tweak;
+    let stale = |i: usize| {
+        i == dlx::block::W_CHECKSUM
+            || (l.tweak + in_use..l.tweak + levels).contains(&i)
+            || (l.score + in_use..l.score + levels).contains(&i)
+    };
+    for (i, (a, b)) in image.iter().zip(live).enumerate() {
+        assert!(
+            stale(i) || a == b,
+            "seed {seed}: word {i}: {a} in the image, {b} live"
+        );
+    }
+}
+
+/// Images with bounds (folded by `seal`, unfolded by replaying the search) taken
+/// after every few updates: the attached copy holds the very state of the block
+/// the image came from (which was never folded), shows the same solution and
+/// progress, and goes on alike; the solutions found in the copies are the whole
+/// enumeration.
+#[test]
+fn images_with_bounds_resume_exactly() {
+    let mut images = 0;
+    for seed in 0..RANDOM {
+        let (_, mut live) = mcc_search(seed);
+        let all = solutions_in_steps(&mut XSolver::open(&mut live).unwrap(), 0);
+        XSolver::open(&mut live).unwrap().reset();
+        let mut got = Vec::new();
+        loop {
+            let mut image = live.clone();
+            XSolver::open(&mut image).unwrap().seal();
+            let t = XSolver::attach(&mut image).expect("a genuine image attaches");
+            let (shown, progress) = (t.solution().map(<[u32]>::to_vec), t.progress());
+            drop(t);
+            assert_same_state(&image, &live, seed);
+            let mut o = XSolver::open(&mut live).unwrap();
+            assert_eq!(o.solution().map(<[u32]>::to_vec), shown, "seed {seed}");
+            assert_eq!(o.progress(), progress, "seed {seed}");
+            let step = o.next(2);
+            drop(o);
+            let mut t = XSolver::open(&mut image).unwrap();
+            assert_eq!(t.next(2), step, "seed {seed}");
+            if step == Step::Solution {
+                got.push(t.solution().unwrap().to_vec());
+            }
+            images += 1;
+            if step == Step::Exhausted {
+                break;
+            }
+        }
+        assert_eq!(got, all, "seed {seed}");
+    }
+    assert!(images > 2000, "{images} images");
+}
+
+#[derive(Debug)]
+enum Edit {
+    Header(XHeader),
+    Word(usize, u32),
+}
+
+/// Every stop point of every search (a solution shown or not) as an image, with one
+/// word of its header or level stack edited and the checksum recomputed, as someone
+/// editing on purpose would: refused and left as it was, or accepted as a state the
+/// search reaches, whose solutions are the rest of the enumeration. Searches without
+/// a seed, where the replay re-derives every choice.
+#[test]
+fn edited_images_with_bounds_are_refused_or_reachable() {
+    use dlx::core::seal_image;
+    let (mut refused, mut accepted) = (0, 0);
+    for seed in (0..RANDOM).filter(|s| s % 3 != 1).step_by(4) {
+        let (_, mut cur) = mcc_search(seed);
+        let all = solutions_in_steps(&mut XSolver::open(&mut cur).unwrap(), 0);
+        XSolver::open(&mut cur).unwrap().reset();
+        let mut found = 0;
+        loop {
+            let mut o = XSolver::open(&mut cur).unwrap();
+            o.seal();
+            let h = o.header();
+            drop(o);
+            let stack = h.dims.layout().unwrap().stack;
+            // The level, the loop's state and the solution flag in the header, and
+            // the stack words in use.
+            let mut edits: Vec<Edit> = [0, 1, 2, h.level.wrapping_sub(1), h.level + 1]
+                .into_iter()
+                .map(|v| Edit::Header(XHeader { level: v, ..h }))
+                .collect();
+            for v in 0..6 {
+                let mut e = h;
+                e.own.mstate = v;
+                edits.push(Edit::Header(e));
+            }
+            edits.push(Edit::Header(XHeader {
+                flags: h.flags ^ 4,
+                ..h
+            }));
+            for l in 0..=h.level as usize {
+                edits.extend((0..40).map(|v| Edit::Word(stack + l, v)));
+            }
+            for edit in edits {
+                let mut copy = cur.clone();
+                match edit {
+                    Edit::Header(e) => e.store(&mut copy),
+                    Edit::Word(i, v) => copy[i] = v,
+                }
+                if copy == cur {
+                    continue;
+                }
+                seal_image(&mut copy);
+                let before = copy.clone();
+                let rest = XSolver::attach(&mut copy).map(|mut t| {
+                    let mut v = Vec::new();
+                    while t.next(0) == Step::Solution {
+                        v.push(t.solution().unwrap().to_vec());
+                    }
+                    v
+                });
+                match rest {
+                    Err(e) => {
+                        assert_eq!(e, Error::Corrupt);
+                        assert_eq!(
+                            copy, before,
+                            "seed {seed}: a refused image is left as it was"
+                        );
+                        refused += 1;
+                    }
+                    Ok(rest) => {
+                        assert!(
+                            all.ends_with(&rest),
+                            "seed {seed}: {edit:?} gave {rest:?}, not a rest of {all:?}"
+                        );
+                        accepted += 1;
+                    }
+                }
+            }
+            let mut o = XSolver::open(&mut cur).unwrap();
+            match o.next(3) {
+                Step::Solution => found += 1,
+                Step::BudgetSpent => {}
+                Step::Exhausted => break,
+            }
+        }
+        assert_eq!(found, all.len(), "seed {seed}");
+    }
+    assert!(
+        refused > 1000 && accepted > 100,
+        "refused {refused}, accepted {accepted}"
+    );
+}
+
+/// Bit flips anywhere in images with bounds, resealed: refused and left as they
+/// were, or accepted and run to their end (an edit of the rows or bounds is another
+/// problem, so only that they end is checked here; tests/xcc.rs does the same
+/// without bounds, fuzz `attach_xcc` checks the solutions).
+#[test]
+fn damaged_images_with_bounds_are_refused_or_run_to_their_end() {
+    use common::Rng;
+    use dlx::core::seal_image;
+    let mut g = Rng(77);
+    let (mut refused, mut accepted) = (0, 0);
+    for seed in 0..20 {
+        let (_, mut block) = mcc_search(seed);
+        let mut s = XSolver::open(&mut block).unwrap();
+        s.next(3 + seed);
+        s.seal();
+        drop(s);
+        for _ in 0..300 {
+            let mut copy = block.clone();
+            let i = g.below(copy.len() as u64) as usize;
+            copy[i] ^= 1 << g.below(32);
+            seal_image(&mut copy);
+            let before = copy.clone();
+            let ended = XSolver::attach(&mut copy)
+                .map(|mut t| (0..100_000).any(|_| t.next(1000) == Step::Exhausted));
+            match ended {
+                Err(_) => {
+                    assert_eq!(
+                        copy, before,
+                        "seed {seed}: word {i}: a refused image is left as it was"
+                    );
+                    refused += 1;
+                }
+                Ok(ended) => {
+                    assert!(
+                        ended,
+                        "seed {seed}: word {i}: an accepted image never ended"
+                    );
+                    accepted += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        refused > 1000 && accepted > 100,
+        "refused {refused}, accepted {accepted}"
     );
 }

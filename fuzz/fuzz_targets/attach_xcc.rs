@@ -1,14 +1,16 @@
 //! Damaged images of a solver with colours, as the `attach` target does for the plain
-//! solver: a small random XCC problem (colours on secondary columns) is searched for
-//! a while, sealed, copied, edited byte by byte as the input says (resealed when the
+//! solver: a small random XCC problem (colours on secondary columns; bounds on the
+//! primary columns for half the inputs) is searched for a while, sealed, copied, edited byte by byte as the input says (resealed when the
 //! input asks) and adopted with `XSolver::attach`. A changed image must fail the
 //! checksum unless resealed; a refused one must be left as it was; an accepted one
 //! must run to its end without a panic, every solution it shows or reports a solution
 //! by the rules of colours of the problem it holds, none twice; and an image as the
 //! search left it must go on exactly as the search would: the solutions it reports
 //! are the end of the whole enumeration (the image reset and searched from the
-//! start). Validation checks choices to be legal covers, not the ones the search
-//! would make (docs/PROMISES.md, "Open").
+//! start). Without bounds, validation checks choices to be legal covers, not the
+//! ones the search would make (docs/PROMISES.md, "Open"); with bounds it replays
+//! the search, so there an edited image too, if accepted and unseeded, must go on
+//! as the search does from some point of its enumeration.
 #![no_main]
 
 use dlx::core::{seal_image, Step, XDims, XHeader, XSolver};
@@ -17,9 +19,16 @@ mod common;
 
 use common::{assert_distinct, assert_rest_of, changed_image, damage, rest, Bytes};
 
-/// Every primary column exactly once; a secondary column in at most one row, or in
-/// any number of rows that all give it the same colour (0 = none, used alone).
-fn is_xcc_solution(primary: u32, cols: u32, rows: &[Vec<(u32, u32)>], chosen: &[u32]) -> bool {
+/// Every primary column as often as its bounds say (`bounds[c]`; [1, 1] without);
+/// a secondary column in at most one row, or in any number of rows that all give
+/// it the same colour (0 = none, used alone).
+fn is_xcc_solution(
+    bounds: &[(u32, u32)],
+    cols: u32,
+    rows: &[Vec<(u32, u32)>],
+    chosen: &[u32],
+) -> bool {
+    let primary = bounds.len() as u32;
     let mut hits = vec![0u32; cols as usize];
     let mut colour = vec![None::<u32>; cols as usize];
     for &r in chosen {
@@ -37,7 +46,10 @@ fn is_xcc_solution(primary: u32, cols: u32, rows: &[Vec<(u32, u32)>], chosen: &[
             }
         }
     }
-    (0..primary).all(|c| hits[c as usize] == 1)
+    bounds
+        .iter()
+        .zip(&hits)
+        .all(|(&(lo, hi), &n)| lo <= n && n <= hi)
 }
 
 /// The rows an accepted image holds, read from its words: an image is its own
@@ -58,6 +70,20 @@ fn rows_of(image: &[u32], dims: XDims, rows: u32) -> Vec<Vec<(u32, u32)>> {
         x += 1;
     }
     out
+}
+
+/// The bounds of the primary columns an image holds ([1, 1] without bounds).
+fn bounds_of(image: &[u32], dims: XDims) -> Vec<(u32, u32)> {
+    let l = dims.layout().unwrap();
+    (0..dims.primary as usize)
+        .map(|c| {
+            if dims.bounded == 0 {
+                (1, 1)
+            } else {
+                (image[l.lo + c], image[l.hi + c])
+            }
+        })
+        .collect()
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -85,13 +111,26 @@ fuzz_target!(|data: &[u8]| {
         }
         rows.push(row);
     }
+    // Multiplicities (Algorithm M) for half the inputs: bounds [lo, hi] with
+    // 0 <= lo <= 2, 1 <= hi <= 3.
+    let bounds: Vec<(u32, u32)> = if b.next() & 1 == 1 {
+        (0..primary)
+            .map(|_| {
+                let v = b.next();
+                let lo = u32::from(v % 3);
+                (lo, lo.max(1) + u32::from(v / 3 % 2))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let dims = XDims {
         primary,
         secondary,
         max_rows: rows.len() as u32,
         max_entries: rows.iter().map(|r| r.len() as u32).sum(),
         colors,
-        bounded: 0,
+        bounded: if bounds.is_empty() { 0 } else { primary },
     };
     let mut block = vec![0u32; dims.required_words().unwrap() as usize];
     let mut s = XSolver::init(&mut block, dims).unwrap();
@@ -99,6 +138,9 @@ fuzz_target!(|data: &[u8]| {
         let c: Vec<u32> = r.iter().map(|e| e.0).collect();
         let k: Vec<u32> = r.iter().map(|e| e.1).collect();
         s.add_row(&c, Some(&k)).unwrap();
+    }
+    for (c, &(lo, hi)) in bounds.iter().enumerate() {
+        s.set_bounds(c as u32, lo, hi).unwrap();
     }
     s.set_seed(u64::from(b.next())).unwrap();
     let forced = b.next();
@@ -111,8 +153,9 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
+    // As dlx_image: with bounds, the block folded (the next call unfolds it).
+    s.seal();
     drop(s);
-    seal_image(&mut block);
 
     let reseal = b.next() & 1 == 1;
     let mut image = block.clone();
@@ -140,15 +183,21 @@ fuzz_target!(|data: &[u8]| {
             let h = XHeader::load(&damaged).unwrap();
             let held = rows_of(&damaged, h.dims, h.rows);
             assert!(changed || held == rows, "{rows:?} read back as {held:?}");
-            let (p, c) = (h.dims.primary, h.dims.primary + h.dims.secondary);
+            let held_bounds = bounds_of(&damaged, h.dims);
+            let c = h.dims.primary + h.dims.secondary;
             for sol in all.iter().chain(&found).chain(&shown) {
-                assert!(is_xcc_solution(p, c, &held, sol), "{sol:?} of {held:?}");
+                assert!(
+                    is_xcc_solution(&held_bounds, c, &held, sol),
+                    "{sol:?} of {held:?} {held_bounds:?}"
+                );
             }
             assert_distinct(&found);
             // The rest of the enumeration, for an image as the search left it. An
             // edited one (resealed) may hold another problem, another random state
-            // or choices its search would not have made: docs/PROMISES.md, "Open".
-            if !changed {
+            // or, without bounds, choices its search would not have made
+            // (docs/PROMISES.md, "Open"); with bounds and no seed, attach replays
+            // every choice, so it stands where a search of its own problem stood.
+            if !changed || (h.dims.bounded != 0 && h.seed == 0) {
                 assert_rest_of(&all, &found, shown.as_ref());
             }
             true

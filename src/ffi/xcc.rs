@@ -258,8 +258,8 @@ fn too_long(searching: bool) -> Error {
 /// no solution. `dlx_progress` gives DLX3's estimate and `dlx_count_parallel` splits
 /// the search into search paths (a level's row or null move each). Such a solver
 /// gives no row prefixes (`dlx_split`: `DLX_ERR_STATE`: a subtree of Algorithm M also
-/// excludes the rows its levels tried before, which forced rows cannot say) and no
-/// image (`dlx_image`: `DLX_ERR_STATE`).
+/// excludes the rows its levels tried before, which forced rows cannot say). Its
+/// images (`dlx_image`, `dlx_attach`) are checked by replaying the search.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
 /// `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -535,28 +535,18 @@ pub(crate) mod route {
         mem: &mut *const c_void,
         len: &mut usize,
     ) -> dlx_status {
-        let mut bytes = 0;
+        // Sealing writes the checksum word (and, with bounds, folds the block: see
+        // `XSolver::seal`) of the caller's block: the handle is the caller's
+        // writable block, whatever the `const` of the C signature says.
         // SAFETY: forwarded from the caller.
-        let status = unsafe {
+        unsafe {
             with(x(s), |x| {
-                if x.dims().bounded != 0 {
-                    return Err(Error::State);
-                }
-                bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
+                let bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
+                x.seal();
+                (*mem, *len) = (s.cast(), bytes);
                 Ok::<(), Error>(())
             })
-        };
-        if status == DLX_OK {
-            // The image checksum (see `dlx_attach`), over the block as the call left
-            // it; the guard has checked the header that gave `bytes`.
-            // SAFETY: the handle's block holds `bytes` writable bytes, and no call is
-            // using it (the caller's contract: one thread per handle).
-            let words =
-                unsafe { ::core::slice::from_raw_parts_mut(s.cast::<u32>().cast_mut(), bytes / 4) };
-            core::seal_image(words);
-            (*mem, *len) = (s.cast(), bytes);
         }
-        status
     }
 
     /// Validates and adopts the image of a solver with colours in `words`.

@@ -372,7 +372,7 @@ static void test_bounds(void) {
   CHECK_STATUS(dlx_next(s, 1), DLX_BUDGET_SPENT);
   CHECK_STATUS(dlx_set_bounds(s, 0, 1, 1), DLX_ERR_STATE);
   CHECK_STATUS(dlx_select_row(s, 0), DLX_ERR_STATE);
-  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK); /* see test_bounds_image */
   CHECK_STATUS(dlx_reset(s), DLX_OK);
   /* No row prefixes with bounds; parallel counts split into search paths. */
   CHECK_STATUS(dlx_split(s, 1, sum_prefix, NULL, NULL), DLX_ERR_STATE);
@@ -457,6 +457,95 @@ static void test_bounds(void) {
   dlx_free(p);
 }
 
+/* The solver of test_bounds with its bounds: a in [1, 2], b in [0, 1], c once. */
+static dlx_solver *bounds_example(void) {
+  static const uint32_t r0[] = {0}, r1[] = {0, 1}, r2[] = {0, 2}, r3[] = {1, 2}, r4[] = {2};
+  static const uint32_t *rows[] = {r0, r1, r2, r3, r4};
+  static const size_t lens[] = {1, 2, 2, 2, 1};
+  dlx_xdims d;
+  dlx_solver *s = NULL;
+  size_t i;
+  d.primary = 3, d.secondary = 0, d.max_rows = 5, d.max_entries = 8, d.colors = 0;
+  d.bounded = 2;
+  CHECK_STATUS(dlx_new_x(&d, &s), DLX_OK);
+  for (i = 0; i < 5; i++) CHECK_STATUS(dlx_add_row(s, rows[i], lens[i], NULL), DLX_OK);
+  CHECK_STATUS(dlx_set_bounds(s, 0, 1, 2), DLX_OK);
+  CHECK_STATUS(dlx_set_bounds(s, 1, 0, 1), DLX_OK);
+  return s;
+}
+
+/* Solutions left in `s` to its end, each checked against `want` from `from` on. */
+static int rest_agrees(dlx_solver *s, uint32_t want[][3], size_t *want_n, int from, int total) {
+  int k = from;
+  dlx_status r;
+  while ((r = dlx_next(s, 1)) != DLX_EXHAUSTED) {
+    const uint32_t *rows;
+    size_t n;
+    if (r != DLX_SOLUTION) continue;
+    if (k >= total || dlx_solution(s, &rows, &n) != DLX_OK || n != want_n[k] ||
+        memcmp(rows, want[k], n * sizeof *rows) != 0)
+      return 0;
+    k++;
+  }
+  return k == total;
+}
+
+/* Images with bounds: taken at every stop of a search with budget 1, a copy attaches
+ * and reports exactly the solutions the search had left; the original goes on after
+ * its image as if none was taken; a damaged copy is refused and left as it was. */
+static void test_bounds_image(void) {
+  dlx_solver *s = bounds_example(), *t = NULL;
+  uint32_t want[7][3];
+  size_t want_n[7];
+  int total = 0, seen = 0, images = 0;
+  dlx_status r;
+  const void *mem;
+  size_t len;
+  void *copy;
+  while (dlx_next(s, 0) == DLX_SOLUTION) {
+    const uint32_t *rows;
+    size_t n;
+    CHECK_STATUS(dlx_solution(s, &rows, &n), DLX_OK);
+    CHECK(total < 7 && n <= 3);
+    if (total < 7 && n <= 3) {
+      memcpy(want[total], rows, n * sizeof *rows);
+      want_n[total++] = n;
+    }
+  }
+  CHECK(total == 7);
+  CHECK_STATUS(dlx_reset(s), DLX_OK);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+  copy = malloc(len);
+  do {
+    CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+    memcpy(copy, mem, len);
+    t = NULL;
+    CHECK_STATUS(dlx_attach(copy, len, &t), DLX_OK);
+    CHECK(t != NULL && rest_agrees(t, want, want_n, seen, total));
+    images++;
+    r = dlx_next(s, 1); /* the original, unfolded by this call, goes on */
+    CHECK(r == DLX_SOLUTION || r == DLX_BUDGET_SPENT || r == DLX_EXHAUSTED);
+    seen += r == DLX_SOLUTION;
+  } while (r != DLX_EXHAUSTED);
+  CHECK(seen == 7 && images > 10);
+  /* Damaged: one word of the level stack changed, the checksum not rewritten. */
+  CHECK_STATUS(dlx_reset(s), DLX_OK);
+  CHECK_STATUS(dlx_next(s, 1), DLX_BUDGET_SPENT);
+  CHECK_STATUS(dlx_image(s, &mem, &len), DLX_OK);
+  memcpy(copy, mem, len);
+  ((uint32_t *)copy)[len / 4 - 20] ^= 1u;
+  {
+    unsigned char *before = (unsigned char *)malloc(len);
+    memcpy(before, copy, len);
+    t = NULL;
+    CHECK_STATUS(dlx_attach(copy, len, &t), DLX_ERR_CORRUPT);
+    CHECK(t == NULL && memcmp(before, copy, len) == 0);
+    free(before);
+  }
+  free(copy);
+  dlx_free(s);
+}
+
 int main(void) {
   test_sizes();
   test_init_errors();
@@ -464,6 +553,7 @@ int main(void) {
   test_enumerate_and_image();
   test_add_row_colored_errors();
   test_bounds();
+  test_bounds_image();
   printf("%d checks, %d failed\n", checks, failures);
   return failures != 0;
 }

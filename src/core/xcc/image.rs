@@ -14,9 +14,12 @@
 use super::super::header::Phase;
 use super::super::links::link_column_lists;
 use super::super::solver::draws_possible;
+use super::super::solver::image_checksum;
 use super::super::solver::Error;
 use super::search::Tally;
-use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP};
+use super::{
+    is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP,
+};
 use crate::block;
 use crate::rng;
 
@@ -27,6 +30,16 @@ fn ok(b: bool) -> Checked<()> {
 }
 
 impl<'a> XSolver<'a> {
+    /// Makes the block an image that [`XSolver::attach`] accepts, until the next
+    /// change (as `dlx_image` does): a solver with bounds is folded (see `fold.rs`;
+    /// the next call unfolds it), then the checksum is written.
+    pub fn seal(&mut self) {
+        self.fold();
+        self.h.store(self.head);
+        let sum = image_checksum(self.regions().into_iter().flatten());
+        self.head[block::W_CHECKSUM] = sum;
+    }
+
     /// Adopts the image in `words` after validating it (see the module comment); the
     /// busy mark and the heap flag are cleared. [`Error::Corrupt`] leaves the words
     /// as they were.
@@ -36,14 +49,19 @@ impl<'a> XSolver<'a> {
         // The checksum `dlx_image` wrote (see `core::image_checksum`).
         let total = super::xblock_words(words).ok_or(Error::Corrupt)?;
         ok(super::super::solver::checksum_matches(words, total))?;
-        let mut s = XSolver::open(words)?;
+        let mut s = XSolver::open_folded(words)?;
         s.check_header()?;
         s.check_figures()?;
         s.check_rows()?;
         s.check_order()?;
         s.check_seed()?;
-        s.check_choices()?;
-        s.rebuild();
+        if s.h.dims.bounded == 0 {
+            s.check_choices()?;
+            s.rebuild();
+        } else {
+            s.check_folded()?;
+            s.unfold()?;
+        }
         block::set_busy(s.head, false);
         s.set_heap(false);
         Ok(s)
@@ -52,15 +70,21 @@ impl<'a> XSolver<'a> {
     fn check_header(&self) -> Checked<()> {
         let h = &self.h;
         let p = h.dims.primary;
-        // Images of Algorithm M are not offered (dlx_image refuses them).
-        ok(h.dims.bounded == 0
-            && h.flags & !(FLAG_HEAP | FLAG_HAS_SOLUTION) == 0
+        // With bounds, forced rows are at most the rows, and levels take rows and
+        // null moves (`check_folded` checks the level); a block with bounds is
+        // folded for its image, one without never.
+        let (most_forced, deepest, folded) = if h.dims.bounded == 0 {
+            (p, p, 0)
+        } else {
+            (h.rows, self.stack.len() as u32, FLAG_FOLDED)
+        };
+        ok(h.flags & !(FLAG_HEAP | FLAG_HAS_SOLUTION | folded) == 0
             && h.rows <= h.dims.max_rows
             && h.entries <= h.dims.max_entries
-            && h.forced <= p
-            && h.sol_len <= p
-            && h.max_depth <= p
-            && h.phase.level_fits(h.level, p)
+            && h.forced <= most_forced
+            && h.sol_len <= deepest
+            && h.max_depth <= deepest
+            && (h.dims.bounded != 0 || h.phase.level_fits(h.level, p))
             && self.sol[..h.forced as usize].iter().all(|&r| r < h.rows)
             && (!h.has(FLAG_HAS_SOLUTION)
                 || (h.sol_len >= h.forced
@@ -134,8 +158,9 @@ impl<'a> XSolver<'a> {
                 ok(c >= 1 && c <= cols)?;
                 let k = self.base[x as usize];
                 ok(k == 0 || (c > p && k <= self.h.dims.colors))?;
+                // (Folded with bounds: zero, see `check_folded`.)
                 let now = self.colour[x as usize];
-                ok(now == k || (now == PURIFIED && k != 0))?;
+                ok(now == k || (now == PURIFIED && k != 0) || self.h.dims.bounded != 0)?;
                 // No column twice: rows are at most `cols` long once this holds.
                 let mut y = first;
                 while y < x {

@@ -569,16 +569,20 @@ impl XSolver<'_> {
     /// started, as Algorithm M took them: each level's column is one `choose` can
     /// pick there, its row (or null move) is reached in the column's list after
     /// rows that each passed the level's test, and it passes it too. Rebuilds the
-    /// levels' tweaks and scores. `None` for a path the search never takes (the
-    /// links are then half replayed: start again before searching).
-    pub(super) fn replay_m(&mut self, levels: usize) -> Option<()> {
+    /// levels' tweaks and scores. With `entered`, level `levels` is entered too, its
+    /// column taken and its first row on the stack, not tried yet (where a search
+    /// stops in `ADVANCE`). Returns the updates of the last step replayed (the last
+    /// row tried, or the column taken); `None` for a path the search never takes
+    /// (the links are then half replayed: start again before searching).
+    pub(super) fn replay_m(&mut self, levels: usize, entered: bool) -> Option<u64> {
         let primary = self.h.dims.primary;
         let (fs, entries) = (self.first_spacer(), self.h.entries);
         let end = fs + self.h.rows + entries;
         let random = self.h.seed != 0;
         let mut t = Tally::default();
+        let mut last = 0;
         let (mut m, stack, tweak, scores) = self.m();
-        for l in 0..levels {
+        for l in 0..levels + usize::from(entered) {
             let x = *stack.get(l)?;
             let is_row = x > fs && x < end && !is_spacer(m.nodes[x as usize][TOP]);
             let p = if is_row { m.nodes[x as usize][TOP] } else { x };
@@ -590,31 +594,49 @@ impl XSolver<'_> {
                 return None;
             }
             *scores.get_mut(l)? = score as u32;
+            let before = t.updates;
             *tweak.get_mut(l)? = m.take_column(p, &mut t);
+            last = t.updates - before;
             let mut cur = m.nodes[p as usize][DOWN];
             let mut steps = 0;
             while cur != x {
                 // A row tried before `x`: it passed, and was tweaked out of the way.
-                if cur == p || !m.passes(cur) || steps > entries {
+                if cur == p || !m.passes(cur) || steps > entries || l == levels {
                     return None;
                 }
                 m.tweak_tried(cur, &mut t);
                 cur = m.nodes[cur as usize][DOWN];
                 steps += 1;
             }
-            if !m.try_choice(x, &mut t) {
-                return None;
+            if l < levels {
+                let before = t.updates;
+                if !m.try_choice(x, &mut t) {
+                    return None;
+                }
+                last = t.updates - before;
             }
         }
-        Some(())
+        Some(last)
     }
 
-    /// Whether `row` may be forced beside the forced rows so far: not one of them, no
-    /// primary column taken more often than its upper bound, and every secondary
-    /// column it shares with them given one colour throughout (never none).
-    pub(super) fn check_forced_m(&self, row: u32) -> Result<(), crate::outcome::Error> {
+    /// Whether no primary column is left to choose: a solution stands at this level.
+    pub(super) fn all_settled(&self) -> bool {
+        self.items[ROOT as usize][RIGHT] == ROOT
+    }
+
+    /// Whether `row` may be forced beside the first `n` forced rows: not one of
+    /// them, and every secondary column it shares with them given one colour
+    /// throughout (never none); with `bounds`, also no primary column taken more
+    /// often than its upper bound (bounds lowered later are allowed to break that:
+    /// the search then has no solution).
+    pub(super) fn forced_fits(
+        &self,
+        row: u32,
+        n: usize,
+        bounds: bool,
+    ) -> Result<(), crate::outcome::Error> {
         use crate::outcome::Error;
-        let forced = &self.sol[..self.h.forced as usize];
+        let forced = self.sol.get(..n).ok_or(Error::Corrupt)?;
         if forced.contains(&row) {
             return Err(Error::Conflict);
         }
@@ -635,7 +657,7 @@ impl XSolver<'_> {
                     z += 1;
                 }
             }
-            if c <= self.h.dims.primary && uses > self.hi[(c - 1) as usize] {
+            if bounds && c <= self.h.dims.primary && uses > self.hi[(c - 1) as usize] {
                 return Err(Error::Conflict);
             }
             y += 1;
@@ -648,7 +670,7 @@ impl XSolver<'_> {
     /// columns takes one use of its bound (covered at zero), each secondary column is
     /// committed. False, with the links left pristine, when the bounds no longer
     /// allow them (lowered after the rows were forced): the search has no solution.
-    fn force_rows(&mut self) -> bool {
+    pub(super) fn force_rows(&mut self) -> bool {
         let forced = self.h.forced as usize;
         let primary = self.h.dims.primary;
         // First whether the bounds allow the rows at all (nothing is linked or hidden

@@ -32,6 +32,7 @@
 //! unlinked, one per node hidden, none for nodes already purified) and cleansings
 //! (one per purification plus one per node whose colour it marks as known).
 
+mod fold;
 mod image;
 mod mcc;
 mod search;
@@ -81,6 +82,8 @@ pub const X_RESERVED: core::ops::Range<usize> = W_CLEANSINGS + 2..X_HEADER_WORDS
 /// Flag bits: the heap flag of every kind, and "a solution is ready".
 pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
 pub(crate) const FLAG_HAS_SOLUTION: u32 = 4;
+/// With bounds: the derived words are zeroed for an image (see `fold.rs`).
+pub(crate) const FLAG_FOLDED: u32 = 8;
 
 /// The fixed capacity of a solver with colours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -342,8 +345,16 @@ impl<'a> XSolver<'a> {
         Ok(s)
     }
 
-    /// Reopens a solver made by [`XSolver::init`]; checks the header only.
+    /// Reopens a solver made by [`XSolver::init`]; checks the header only, and
+    /// unfolds the block of an image with bounds (see `fold.rs`).
     pub fn open(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
+        let mut s = XSolver::open_folded(words)?;
+        s.unfold()?;
+        Ok(s)
+    }
+
+    /// [`XSolver::open`] leaving a folded block folded.
+    fn open_folded(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         let h = XHeader::load(words).ok_or(Error::Corrupt)?;
         let layout = h.dims.layout().ok_or(Error::Corrupt)?;
         if h.words != layout.total as u64 || words.len() < layout.total {
@@ -387,7 +398,14 @@ impl<'a> XSolver<'a> {
     pub fn copy_to(&self, out: &mut [u32]) -> Option<usize> {
         let total = self.h.dims.layout()?.total;
         let out = out.get_mut(..total)?;
-        let parts = [
+        block::concat(out, &self.regions())?;
+        self.h.store(out);
+        Some(total)
+    }
+
+    /// Every region of the block, in order.
+    fn regions(&self) -> [&[u32]; 15] {
+        [
             &*self.head,
             self.items.as_flattened(),
             self.nodes.as_flattened(),
@@ -403,10 +421,7 @@ impl<'a> XSolver<'a> {
             self.hi,
             self.bound,
             self.slack,
-        ];
-        block::concat(out, &parts)?;
-        self.h.store(out);
-        Some(total)
+        ]
     }
 
     pub fn dims(&self) -> XDims {
@@ -555,7 +570,7 @@ impl<'a> XSolver<'a> {
         let x = self.primary_node(row).ok_or(Error::Arg)?;
         if self.h.dims.bounded != 0 {
             // Algorithm M applies forced rows when a search starts (`force_rows`).
-            self.check_forced_m(row)?;
+            self.forced_fits(row, self.h.forced as usize, true)?;
             self.sol[self.h.forced as usize] = row;
             self.h.forced += 1;
             self.h.phase = Phase::Fresh;

@@ -156,7 +156,7 @@ impl XSolver<'_> {
         let mut n = Some(0);
         if self.start_m() {
             self.stack[..floor].copy_from_slice(path);
-            n = self.replay_m(floor).map(|()| {
+            n = self.replay_m(floor, false).map(|_| {
                 self.h.level = floor as u32;
                 let stop_at = if limit == 0 { u64::MAX } else { limit };
                 let reach = Reach {
