@@ -223,6 +223,75 @@ fn attach_edited(block: &[u32], edit: impl FnOnce(&mut Header, &mut [u32])) -> R
     got
 }
 
+/// One search counts at most one node per set of rows (two nodes part where their
+/// common ancestor took two rows of one column, which no exact cover holds
+/// together): a node count above 2^rows is no search's. With a seed such a count
+/// also made the bound on the random state's draws empty, so an hour run of the
+/// `attach` fuzz target found a seeded image with its seed edited to another whose
+/// shuffle of those rows is the same and its node count near 2^64: accepted, it
+/// went on with the other seed's choices. Both engines refuse such counts now
+/// (before, every edit below but the last was accepted).
+#[test]
+fn node_counts_no_search_reaches_are_refused() {
+    use dlx::core::XSolver;
+    let p = queens(4);
+    for seed in [0, 42] {
+        let mut paused = p.block();
+        let mut s = p.load(&mut paused);
+        s.set_seed(seed).unwrap();
+        drop(s);
+        advance(&mut paused, 2, 1);
+        let rows = Header::load(&paused).unwrap().rows;
+        assert!(rows < 64);
+        let most = 1u64 << rows;
+        assert_eq!(attach_edited(&paused, |h, _| h.nodes = most), Ok(()));
+        for nodes in [most + 1, u64::MAX - 3, u64::MAX] {
+            let got = attach_edited(&paused, |h, _| h.nodes = nodes);
+            assert_eq!(got, Err(Error::Corrupt), "seed {seed}, {nodes} nodes");
+        }
+    }
+    // The same with colours, and with bounds (whose null moves add a node without
+    // a row: at most 2^(rows + primary)).
+    for bounded in [0, 1] {
+        let x = common::xcc::Xcc::random(if bounded == 0 { 3 } else { 13 });
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        if bounded == 1 {
+            let mut m = x.clone();
+            m.bounds = vec![(0, 2); x.primary as usize];
+            drop(s);
+            block = m.block();
+            s = m.load(&mut block);
+        }
+        s.next(3);
+        s.seal();
+        let h = s.header();
+        drop(s);
+        assert!(h.phase.searching(), "bounded {bounded}");
+        let choices = h.rows + if bounded == 1 { h.dims.primary } else { 0 };
+        let edited = |nodes: u64| {
+            let mut image = block.clone();
+            let mut e = h;
+            e.nodes = nodes;
+            e.store(&mut image);
+            seal_image(&mut image);
+            let before = image.clone();
+            let got = XSolver::attach(&mut image).map(drop);
+            if got.is_err() {
+                assert_eq!(image, before, "a refused image is left as it was");
+            }
+            got
+        };
+        assert_eq!(edited(1 << choices), Ok(()), "bounded {bounded}");
+        assert_eq!(
+            edited((1 << choices) + 1),
+            Err(Error::Corrupt),
+            "bounded {bounded}"
+        );
+        assert_eq!(edited(u64::MAX), Err(Error::Corrupt), "bounded {bounded}");
+    }
+}
+
 /// The header must agree with the rest of the image: a claimed solution is the
 /// forced rows plus the rows of the level stack, found by the search that is under
 /// way; the phase agrees with the depth; the figures could have been counted; the

@@ -78,6 +78,17 @@ pub(in crate::core) fn draws_possible(
     draws >= shuffle && u128::from(draws - shuffle) <= choices
 }
 
+/// Whether one search could have counted `nodes` search-tree nodes over `rows`
+/// rows (with bounds, `rows` plus the primary columns). Every node is a distinct
+/// set of the rows chosen on its way (two nodes part where their common ancestor
+/// took two rows of one column, which no cover holds together, or, with bounds, a
+/// row and later a null move that excludes it): at most 2^rows, and with bounds at
+/// most 2^(rows + primary), as a null move adds a node without a row, at most once
+/// per primary column on a path. For the images of every engine.
+pub(in crate::core) fn nodes_possible(nodes: u64, rows: u64) -> bool {
+    rows >= 64 || nodes <= 1 << rows
+}
+
 /// Writes the checksum of the image at the start of `words` (as long as its header
 /// says; the whole slice when the header is unreadable) into its checksum word, as
 /// `dlx_image` does. For tests and tools that edit images on purpose.
@@ -182,7 +193,8 @@ impl<'a> Solver<'a> {
             .solutions
             .checked_add(max_depth)
             .is_some_and(|n| n <= h.nodes)
-            && max_depth <= h.updates;
+            && max_depth <= h.updates
+            && nodes_possible(h.nodes, h.rows.into());
         always
             && match h.phase {
                 Phase::Fresh | Phase::Done => true,

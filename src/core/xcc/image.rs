@@ -13,9 +13,9 @@
 
 use super::super::header::Phase;
 use super::super::links::link_column_lists;
-use super::super::solver::draws_possible;
 use super::super::solver::image_checksum;
 use super::super::solver::Error;
+use super::super::solver::{draws_possible, nodes_possible};
 use super::search::Tally;
 use super::{
     is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP,
@@ -103,9 +103,15 @@ impl<'a> XSolver<'a> {
             Phase::Forward | Phase::Advance => u64::from(h.level),
             Phase::Recover => u64::from(h.level) + 1,
         };
+        let null_moves = if h.dims.bounded == 0 {
+            0
+        } else {
+            h.dims.primary
+        };
         ok(h.solutions
             .checked_add(max_depth)
             .is_some_and(|n| n <= h.nodes)
+            && nodes_possible(h.nodes, u64::from(h.rows) + u64::from(null_moves))
             && match h.phase {
                 Phase::Fresh | Phase::Done => true,
                 Phase::Start => h.nodes == 0 && h.updates == 0 && h.max_depth == 0,
