@@ -343,6 +343,14 @@ typedef struct dlx_xdims {
 } dlx_xdims;
 
 /**
+ * Called by `dlx_split_paths` for each search path: `n` path words at `path` (valid
+ * only during the call), `is_solution` 1 for a solution found at or above the
+ * split depth, 0 for a node at the split depth. Return 0 to go on, anything else
+ * to stop.
+ */
+typedef int32_t (*dlx_path_fn)(void *user, const uint32_t *path, size_t n, int32_t is_solution);
+
+/**
  * Called by `dlx_split` for each prefix: `n` row ids at `rows` (valid only during
  * the call), `is_solution` 1 for a complete solution found at or above the split
  * depth, 0 for a node at the split depth. Return 0 to go on, anything else to stop.
@@ -836,8 +844,9 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
  * no solution. `dlx_progress` gives DLX3's estimate and `dlx_count_parallel` splits
  * the search into search paths (a level's row or null move each). Such a solver
  * gives no row prefixes (`dlx_split`: `DLX_ERR_STATE`: a subtree of Algorithm M also
- * excludes the rows its levels tried before, which forced rows cannot say). Its
- * images (`dlx_image`, `dlx_attach`) are checked by replaying the search.
+ * excludes the rows its levels tried before, which forced rows cannot say), but
+ * search paths (`dlx_split_paths`, `dlx_count_path`). Its images (`dlx_image`,
+ * `dlx_attach`) are checked by replaying the search.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
  * `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -848,6 +857,61 @@ dlx_status dlx_add_row_colored(struct dlx_solver *s,
  * `s` is NULL or a live handle.
  */
 dlx_status dlx_set_bounds(struct dlx_solver *s, uint32_t col, uint32_t lo, uint32_t hi);
+
+/**
+ * `dlx_split` for a solver with bounds (Knuth's Algorithm M), whose subtrees a
+ * row prefix cannot describe (a subtree also excludes the rows its levels tried
+ * before, and a level may drop its column instead of taking a row): runs a fresh
+ * search down to `depth` levels and calls `f(user, path, n, 0)` for every node of
+ * the search tree at that depth and `f(user, path, n, 1)` for every solution found
+ * above it, `path` holding the `n` levels on the way there. Path words are opaque
+ * (one per level: the row taken in the column the level chose, or the column
+ * dropped): pass them unchanged to `dlx_count_path` on a solver of the same
+ * problem (the same dimensions, rows added in the same order, the same bounds,
+ * forced rows and seed, e.g. an image of this one taken before the split), on
+ * another thread, process or machine. The counts of the nodes' subtrees plus the
+ * solutions reported with `is_solution = 1` add up to the full count; depth 0
+ * reports the whole problem as one empty path.
+ *
+ * Returns `DLX_EXHAUSTED` after the last path or `DLX_STOPPED` when `f` asked to
+ * stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
+ * under way and leaves the solver reset. Calls on this handle from inside `f` return
+ * `DLX_ERR_BUSY`.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
+ * `dlx_split`), `DLX_ERR_BUSY`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+ */
+dlx_status dlx_split_paths(struct dlx_solver *s,
+                           uint32_t depth,
+                           dlx_path_fn f,
+                           void *user,
+                           uint64_t *count);
+
+/**
+ * Counts (up to `limit`, 0 = no limit) the solutions in the subtree of a fresh
+ * search's node that `path` (`n` path words from `dlx_split_paths` on a solver of
+ * the same problem) leads to; `*count` receives the count. The path is replayed
+ * and checked level by level: each must be one the search takes. Ends any search
+ * under way and leaves the solver reset, also when the path is refused (the replay
+ * that checks it is the search itself); `dlx_get_stats` then shows the figures of
+ * the subtree's search.
+ *
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
+ * `dlx_split`'s prefixes with `dlx_select_row`), `DLX_ERR_ARG` (a path no search of
+ * this problem takes, or longer than the solver's levels), `DLX_ERR_BUSY`.
+ *
+ * # Safety
+ * `s` is NULL or a live handle; `path` points at `n` values (or is NULL with n ==
+ * 0); `count` valid or NULL.
+ */
+dlx_status dlx_count_path(struct dlx_solver *s,
+                          const uint32_t *path,
+                          size_t n,
+                          uint64_t limit,
+                          uint64_t *count);
 
 /**
  * Knuth's "cleansings" of the current or last search (see `dlx_get_stats`): one

@@ -258,8 +258,9 @@ fn too_long(searching: bool) -> Error {
 /// no solution. `dlx_progress` gives DLX3's estimate and `dlx_count_parallel` splits
 /// the search into search paths (a level's row or null move each). Such a solver
 /// gives no row prefixes (`dlx_split`: `DLX_ERR_STATE`: a subtree of Algorithm M also
-/// excludes the rows its levels tried before, which forced rows cannot say). Its
-/// images (`dlx_image`, `dlx_attach`) are checked by replaying the search.
+/// excludes the rows its levels tried before, which forced rows cannot say), but
+/// search paths (`dlx_split_paths`, `dlx_count_path`). Its images (`dlx_image`,
+/// `dlx_attach`) are checked by replaying the search.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_COLUMN` (`col` is not a primary column),
 /// `DLX_ERR_ARG` (`hi == 0`, `lo > hi`, or a solver made without `bounded`),
@@ -283,6 +284,132 @@ pub unsafe extern "C" fn dlx_set_bounds(
             // A plain solver has no room for bounds.
             with(s, |_| Err::<(), Error>(Error::Arg))
         }
+    }
+}
+
+/// Called by `dlx_split_paths` for each search path: `n` path words at `path` (valid
+/// only during the call), `is_solution` 1 for a solution found at or above the
+/// split depth, 0 for a node at the split depth. Return 0 to go on, anything else
+/// to stop.
+pub type dlx_path_fn = Option<
+    unsafe extern "C" fn(user: *mut c_void, path: *const u32, n: usize, is_solution: i32) -> i32,
+>;
+
+/// `dlx_split` for a solver with bounds (Knuth's Algorithm M), whose subtrees a
+/// row prefix cannot describe (a subtree also excludes the rows its levels tried
+/// before, and a level may drop its column instead of taking a row): runs a fresh
+/// search down to `depth` levels and calls `f(user, path, n, 0)` for every node of
+/// the search tree at that depth and `f(user, path, n, 1)` for every solution found
+/// above it, `path` holding the `n` levels on the way there. Path words are opaque
+/// (one per level: the row taken in the column the level chose, or the column
+/// dropped): pass them unchanged to `dlx_count_path` on a solver of the same
+/// problem (the same dimensions, rows added in the same order, the same bounds,
+/// forced rows and seed, e.g. an image of this one taken before the split), on
+/// another thread, process or machine. The counts of the nodes' subtrees plus the
+/// solutions reported with `is_solution = 1` add up to the full count; depth 0
+/// reports the whole problem as one empty path.
+///
+/// Returns `DLX_EXHAUSTED` after the last path or `DLX_STOPPED` when `f` asked to
+/// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
+/// under way and leaves the solver reset. Calls on this handle from inside `f` return
+/// `DLX_ERR_BUSY`.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
+/// `dlx_split`), `DLX_ERR_BUSY`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_split_paths(
+    s: *mut dlx_solver,
+    depth: u32,
+    f: dlx_path_fn,
+    user: *mut c_void,
+    count: *mut u64,
+) -> dlx_status {
+    let Some(f) = f else {
+        return DLX_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    if let Err(status) = unsafe { bounds_or_state(s) } {
+        return status;
+    }
+    let next = |x: &mut XSolver<'_>| {
+        let (path, solution) = x.path_next(depth).ok_or(DLX_EXHAUSTED)?;
+        Ok((path.as_ptr(), path.len(), i32::from(solution)))
+    };
+    // SAFETY: forwarded from the caller; `f` is a valid function by contract.
+    unsafe {
+        guard::walk(
+            s.cast::<XBlock>(),
+            |x: &mut XSolver<'_>| x.paths_start(),
+            next,
+            |path, n, flag| f(user, path, n, flag),
+            |x: &mut XSolver<'_>| x.reset(),
+            count,
+        )
+    }
+}
+
+/// Counts (up to `limit`, 0 = no limit) the solutions in the subtree of a fresh
+/// search's node that `path` (`n` path words from `dlx_split_paths` on a solver of
+/// the same problem) leads to; `*count` receives the count. The path is replayed
+/// and checked level by level: each must be one the search takes. Ends any search
+/// under way and leaves the solver reset, also when the path is refused (the replay
+/// that checks it is the search itself); `dlx_get_stats` then shows the figures of
+/// the subtree's search.
+///
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
+/// `dlx_split`'s prefixes with `dlx_select_row`), `DLX_ERR_ARG` (a path no search of
+/// this problem takes, or longer than the solver's levels), `DLX_ERR_BUSY`.
+///
+/// # Safety
+/// `s` is NULL or a live handle; `path` points at `n` values (or is NULL with n ==
+/// 0); `count` valid or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx_count_path(
+    s: *mut dlx_solver,
+    path: *const u32,
+    n: usize,
+    limit: u64,
+    count: *mut u64,
+) -> dlx_status {
+    let count = try_mut!(count);
+    let path = try_slice!(path, n);
+    // SAFETY: forwarded from the caller.
+    if let Err(status) = unsafe { bounds_or_state(s) } {
+        return status;
+    }
+    // SAFETY: forwarded from the caller: a live handle with colours.
+    unsafe {
+        with(s.cast::<XBlock>(), |x| {
+            x.count_below_path(path, limit)
+                .map(|c| *count = c)
+                .ok_or(Error::Arg)
+        })
+    }
+}
+
+/// `Ok` for a live handle with bounds; otherwise the status of the path calls:
+/// `DLX_ERR_STATE` for a solver without bounds, or what entering the handle gave
+/// (NULL, misaligned, busy, poisoned, corrupt).
+///
+/// # Safety
+/// `s` is NULL or a handle made by this library.
+unsafe fn bounds_or_state(s: *mut dlx_solver) -> Result<(), dlx_status> {
+    let mut bounded = 0;
+    // SAFETY: forwarded from the caller.
+    let status = unsafe {
+        if is_xcc(s) {
+            with(s.cast::<XBlock>(), |x| bounded = x.dims().bounded)
+        } else {
+            with(s, |_| ())
+        }
+    };
+    match status {
+        DLX_OK if bounded != 0 => Ok(()),
+        DLX_OK => Err(DLX_ERR_STATE),
+        other => Err(other),
     }
 }
 

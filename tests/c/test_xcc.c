@@ -546,6 +546,85 @@ static void test_bounds_image(void) {
   dlx_free(s);
 }
 
+/* What dlx_split_paths reported: the solutions above the depth, and the count below
+ * every node's path, made by a second solver of the same problem. */
+struct path_sums {
+  dlx_solver *counter;
+  uint64_t solutions, below, nodes;
+  dlx_solver *splitting;
+};
+
+static int32_t count_below(void *user, const uint32_t *path, size_t n, int32_t is_solution) {
+  struct path_sums *p = (struct path_sums *)user;
+  uint64_t c = 0, again = 0;
+  if (is_solution) {
+    p->solutions++;
+    return 0;
+  }
+  p->nodes++;
+  /* The splitting handle is busy inside its callback. */
+  CHECK_STATUS(dlx_count_path(p->splitting, path, n, 0, &c), DLX_ERR_BUSY);
+  CHECK_STATUS(dlx_count_path(p->counter, path, n, 0, &c), DLX_OK);
+  CHECK_STATUS(dlx_count_path(p->counter, path, n, 1, &again), DLX_OK);
+  CHECK(again == (c > 0));
+  p->below += c;
+  return 0;
+}
+
+static int32_t stop_at_once(void *user, const uint32_t *path, size_t n, int32_t is_solution) {
+  (void)user, (void)path, (void)n, (void)is_solution;
+  return 1;
+}
+
+/* Search paths with bounds: at every depth the counts below the paths plus the
+ * solutions above them are the seven solutions; errors. */
+static void test_bounds_paths(void) {
+  dlx_solver *s = bounds_example(), *t = bounds_example(), *plain = NULL;
+  struct path_sums p;
+  uint64_t reports = 0, c = 99;
+  uint32_t depth, bad[2] = {0xFFFFFFF0u, 3};
+  dlx_dims pd;
+  for (depth = 0; depth < 6; depth++) {
+    memset(&p, 0, sizeof p);
+    p.counter = t;
+    p.splitting = s;
+    CHECK_STATUS(dlx_split_paths(s, depth, count_below, &p, &reports), DLX_EXHAUSTED);
+    CHECK(p.below + p.solutions == 7 && reports == p.nodes + p.solutions);
+    CHECK(depth > 0 || (p.nodes == 1 && p.solutions == 0));
+  }
+  CHECK_STATUS(dlx_split_paths(s, 2, stop_at_once, NULL, &reports), DLX_STOPPED);
+  CHECK(reports == 1);
+  /* Errors: NULL, a path no search takes, a solver without bounds. */
+  CHECK_STATUS(dlx_split_paths(NULL, 1, count_below, &p, NULL), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_split_paths(s, 1, NULL, NULL, NULL), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_count_path(NULL, bad, 0, 0, &c), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_count_path(s, bad, 0, 0, NULL), DLX_ERR_NULL);
+  CHECK_STATUS(dlx_count_path(s, NULL, 1, 0, &c), DLX_ERR_NULL);
+  CHECK(c == 99);
+  CHECK_STATUS(dlx_count_path(s, bad, 1, 0, &c), DLX_ERR_ARG);
+  CHECK_STATUS(dlx_count_path(s, bad + 1, 1, 0, &c), DLX_ERR_ARG);
+  CHECK(c == 99);
+  CHECK_STATUS(dlx_count_path(s, NULL, 0, 0, &c), DLX_OK); /* the root: everything */
+  CHECK(c == 7);
+  CHECK_STATUS(dlx_count_path(s, NULL, 0, 3, &c), DLX_OK);
+  CHECK(c == 3);
+  pd.primary = 3, pd.secondary = 0, pd.max_rows = 5, pd.max_entries = 8;
+  CHECK_STATUS(dlx_new(&pd, &plain), DLX_OK);
+  CHECK_STATUS(dlx_split_paths(plain, 1, count_below, &p, NULL), DLX_ERR_STATE);
+  CHECK_STATUS(dlx_count_path(plain, NULL, 0, 0, &c), DLX_ERR_STATE);
+  dlx_free(plain);
+  {
+    dlx_xdims d = ex_dims(); /* colours, no bounds: dlx_split's prefixes instead */
+    dlx_solver *x = NULL;
+    CHECK_STATUS(dlx_new_x(&d, &x), DLX_OK);
+    CHECK_STATUS(dlx_split_paths(x, 1, count_below, &p, NULL), DLX_ERR_STATE);
+    CHECK_STATUS(dlx_count_path(x, NULL, 0, 0, &c), DLX_ERR_STATE);
+    dlx_free(x);
+  }
+  dlx_free(t);
+  dlx_free(s);
+}
+
 int main(void) {
   test_sizes();
   test_init_errors();
@@ -554,6 +633,7 @@ int main(void) {
   test_add_row_colored_errors();
   test_bounds();
   test_bounds_image();
+  test_bounds_paths();
   printf("%d checks, %d failed\n", checks, failures);
   return failures != 0;
 }

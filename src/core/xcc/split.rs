@@ -121,30 +121,48 @@ impl XSolver<'_> {
     }
 
     /// Algorithm M's split for a parallel count: reports every search-tree node at
-    /// `depth` by its path (the level stack above it, rows and null moves: a row
-    /// prefix cannot say which rows a subtree excludes) and every solution above it
-    /// (`true`, no path). Leaves the solver reset; nothing without bounds.
+    /// `depth` by its path (see [`XSolver::path_next`]) and every solution above it
+    /// (`true`). Leaves the solver reset; nothing without bounds.
     pub fn each_path_m(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
-        self.reset();
-        let depth = depth as usize;
-        if self.h.dims.bounded != 0 && self.start_m() {
-            let reach = Reach {
-                floor: 0,
-                split: depth,
-            };
-            while let Some(halt) = self.dance_m(0, 1, reach) {
-                match halt {
-                    // (A node's depth is at most the number of levels.)
-                    Halt::Node => f(self.stack.get(..depth).unwrap_or_default(), false),
-                    Halt::Solution(_) => f(&[], true),
-                }
-            }
+        self.paths_start();
+        while let Some((path, solution)) = self.path_next(depth) {
+            f(path, solution);
         }
         self.reset();
     }
 
+    /// Starts Algorithm M's split into search paths: abandons any search under way
+    /// and starts a fresh one (with bounds only).
+    pub fn paths_start(&mut self) {
+        self.reset();
+        if self.h.dims.bounded != 0 {
+            self.start_m();
+        }
+    }
+
+    /// Goes on with Algorithm M's split until the next search-tree node at `depth`
+    /// or the next solution above it: its path, the level stack above it (a level's
+    /// row or null move each, as the search's node words: a row prefix cannot say
+    /// which rows a subtree excludes), and whether it is a solution. `None` when the
+    /// tree is finished (at once without bounds or without [`XSolver::paths_start`]).
+    pub fn path_next(&mut self, depth: u32) -> Option<(&[u32], bool)> {
+        if self.h.dims.bounded == 0 || self.h.phase != Phase::Forward {
+            return None;
+        }
+        let reach = Reach {
+            floor: 0,
+            split: depth as usize,
+        };
+        // (A node's or a solution's depth is at most the number of levels.)
+        let (levels, solution) = match self.dance_m(0, 1, reach)? {
+            Halt::Node => (reach.split, false),
+            Halt::Solution(d) => (d, true),
+        };
+        Some((self.stack.get(..levels).unwrap_or_default(), solution))
+    }
+
     /// Counts (up to `limit`, 0 = none) the solutions in the subtree of the node
-    /// at the end of `path` (as [`XSolver::each_path_m`] reports it) of a fresh
+    /// at the end of `path` (as [`XSolver::path_next`] reports it) of a fresh
     /// search; `None` when no search reaches that node (or without bounds). Leaves
     /// the solver reset.
     pub fn count_below_path(&mut self, path: &[u32], limit: u64) -> Option<u64> {
