@@ -4,6 +4,7 @@
 #![no_main]
 
 use dlx::ffi::*;
+use std::ffi::c_void;
 use libfuzzer_sys::fuzz_target;
 mod common;
 
@@ -42,6 +43,41 @@ fn all_solutions(s: *mut dlx_solver, budget: u64) -> Vec<Vec<u32>> {
                 DLX_BUDGET_SPENT => assert!(budget > 0),
                 other => panic!("dlx_next returned {other}"),
             }
+        }
+    }
+}
+
+/// `dlx_split_paths` at `depth`: the paths of the nodes there, and the solutions
+/// above it (`u64::MAX` and no path when the solver has no bounds).
+fn split_paths(s: *mut dlx_solver, depth: u32) -> (Vec<Vec<u32>>, u64) {
+    struct Seen {
+        paths: Vec<Vec<u32>>,
+        above: u64,
+    }
+    unsafe extern "C" fn report(user: *mut c_void, path: *const u32, n: usize, sol: i32) -> i32 {
+        // SAFETY: `user` is the `Seen` below; `path` holds `n` words during the call.
+        let seen = unsafe { &mut *user.cast::<Seen>() };
+        if sol != 0 {
+            seen.above += 1;
+        } else {
+            seen.paths.push(unsafe { std::slice::from_raw_parts(path, n) }.to_vec());
+        }
+        0
+    }
+    let mut seen = Seen {
+        paths: Vec::new(),
+        above: 0,
+    };
+    let mut reports = 0;
+    let user = (&mut seen as *mut Seen).cast::<c_void>();
+    match unsafe { dlx_split_paths(s, depth, Some(report), user, &mut reports) } {
+        DLX_EXHAUSTED => {
+            assert_eq!(reports, seen.paths.len() as u64 + seen.above);
+            (seen.paths, seen.above)
+        }
+        st => {
+            assert_eq!(st, DLX_ERR_STATE);
+            (Vec::new(), u64::MAX)
         }
     }
 }
@@ -287,6 +323,22 @@ fn colours_and_bounds(b: &mut Bytes) {
     let mut n = u64::MAX;
     unsafe { assert_eq!(dlx_count_parallel(s, 2, 0, &mut n), DLX_OK) };
     assert_eq!(n, want);
+    // The same paths through the C API, counted below one by one (or refused
+    // without bounds, which have `dlx_split`).
+    let depth = u32::from(b.next() % 5);
+    let (paths, above) = split_paths(s, depth);
+    if bounded == 0 {
+        assert_eq!((paths.len(), above), (0, u64::MAX));
+    } else {
+        let mut below = 0;
+        for path in &paths {
+            let mut c = 0;
+            let st = unsafe { dlx_count_path(s, path.as_ptr(), path.len(), 0, &mut c) };
+            assert_eq!(st, DLX_OK, "{path:?}");
+            below += c;
+        }
+        assert_eq!(below + above, want, "depth {depth}");
+    }
     // A forced row (with bounds too): the solutions that hold it, it first; a row
     // without a primary column is refused.
     if !accepted.is_empty() {
