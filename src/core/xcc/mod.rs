@@ -348,6 +348,20 @@ impl<'a> XSolver<'a> {
     /// Reopens a solver made by [`XSolver::init`]; checks the header only, and
     /// unfolds the block of an image with bounds (see `fold.rs`).
     pub fn open(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
+        // (Checked on the raw word: every call opens its block, and a solver moved
+        // out of a `Result` on the way costs a copy of its whole view.)
+        if words
+            .get(block::W_FLAGS)
+            .is_some_and(|&f| f & FLAG_FOLDED != 0)
+        {
+            return XSolver::open_unfolding(words);
+        }
+        XSolver::open_folded(words)
+    }
+
+    /// [`XSolver::open`] of a folded block: once after each image.
+    #[cold]
+    fn open_unfolding(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         let mut s = XSolver::open_folded(words)?;
         s.unfold()?;
         Ok(s)
