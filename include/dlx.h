@@ -344,9 +344,9 @@ typedef struct dlx_xdims {
 
 /**
  * Called by `dlx_split_paths` for each search path: `n` path words at `path` (valid
- * only during the call), `is_solution` 1 for a solution found at or above the
- * split depth, 0 for a node at the split depth. Return 0 to go on, anything else
- * to stop.
+ * only during the call), `is_solution` 1 for a solution found above the split
+ * depth (fewer levels), 0 for a node at the split depth (a solution there too: its
+ * subtree counts 1). Return 0 to go on, anything else to stop.
  */
 typedef int32_t (*dlx_path_fn)(void *user, const uint32_t *path, size_t n, int32_t is_solution);
 
@@ -864,14 +864,15 @@ dlx_status dlx_set_bounds(struct dlx_solver *s, uint32_t col, uint32_t lo, uint3
  * before, and a level may drop its column instead of taking a row): runs a fresh
  * search down to `depth` levels and calls `f(user, path, n, 0)` for every node of
  * the search tree at that depth and `f(user, path, n, 1)` for every solution found
- * above it, `path` holding the `n` levels on the way there. Path words are opaque
+ * above it (at fewer levels), `path` holding the `n` levels on the way there. Path words are opaque
  * (one per level: the row taken in the column the level chose, or the column
  * dropped): pass them unchanged to `dlx_count_path` on a solver of the same
  * problem (the same dimensions, rows added in the same order, the same bounds,
  * forced rows and seed, e.g. an image of this one taken before the split), on
  * another thread, process or machine. The counts of the nodes' subtrees plus the
  * solutions reported with `is_solution = 1` add up to the full count; depth 0
- * reports the whole problem as one empty path.
+ * reports the whole problem as one empty path (and nothing when the forced rows
+ * exceed the bounds: no solution).
  *
  * Returns `DLX_EXHAUSTED` after the last path or `DLX_STOPPED` when `f` asked to
  * stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
@@ -896,8 +897,10 @@ dlx_status dlx_split_paths(struct dlx_solver *s,
  * the same problem) leads to; `*count` receives the count. The path is replayed
  * and checked level by level: each must be one the search takes. Ends any search
  * under way and leaves the solver reset, also when the path is refused (the replay
- * that checks it is the search itself); `dlx_get_stats` then shows the figures of
- * the subtree's search.
+ * that checks it is the search itself), but for a path longer than the solver's
+ * levels, refused before anything changes; `dlx_get_stats` then shows the figures
+ * of the subtree's search. With forced rows that exceed the bounds every count is
+ * 0.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
  * `dlx_split`'s prefixes with `dlx_select_row`), `DLX_ERR_ARG` (a path no search of
@@ -973,7 +976,9 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * agrees with the depth; the figures could have been counted; the random state and
  * the order of the rows are those the seed gives). With bounds, the search is
  * replayed from its start along the level stack, and every level must be one it
- * takes: the column it chooses there, rows tried before in the column's order,
+ * takes: the column it chooses there (with a seed, one tied with it: the random
+ * state is checked to be one the seed reaches, not the very one), rows tried
+ * before in the column's order,
  * each passing the level's test, the row or null move on the stack passing it too,
  * and the search standing where a call can stop (after a step that updated the
  * links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the

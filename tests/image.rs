@@ -225,34 +225,42 @@ fn attach_edited(block: &[u32], edit: impl FnOnce(&mut Header, &mut [u32])) -> R
 
 /// One search counts at most one node per set of rows (two nodes part where their
 /// common ancestor took two rows of one column, which no exact cover holds
-/// together): a node count above 2^rows is no search's. With a seed such a count
-/// also made the bound on the random state's draws empty, so an hour run of the
-/// `attach` fuzz target found a seeded image with its seed edited to another whose
-/// shuffle of those rows is the same and its node count near 2^64: accepted, it
-/// went on with the other seed's choices. Both engines refuse such counts now
+/// together): a node count above 2^rows is no search's, and no figure reaches
+/// 2^62 (a century of steps; below it no counter overflows). With a seed such a
+/// count also made the bound on the random state's draws empty, so an hour run of
+/// the `attach` fuzz target found a seeded image with its seed edited to another
+/// whose shuffle of those rows is the same and its node count near 2^64: accepted,
+/// it went on with the other seed's choices. Both engines refuse such counts now
 /// (before, every edit below but the last was accepted).
 #[test]
 fn node_counts_no_search_reaches_are_refused() {
     use dlx::core::XSolver;
-    let p = queens(4);
-    for seed in [0, 42] {
+    let big = 1u64 << 62;
+    for (n, seed) in [(4, 0), (4, 42), (8, 0)] {
+        let p = queens(n);
         let mut paused = p.block();
         let mut s = p.load(&mut paused);
         s.set_seed(seed).unwrap();
         drop(s);
         advance(&mut paused, 2, 1);
         let rows = Header::load(&paused).unwrap().rows;
-        assert!(rows < 64);
-        let most = 1u64 << rows;
+        let most = if rows >= 62 { big } else { 1 << rows };
         assert_eq!(attach_edited(&paused, |h, _| h.nodes = most), Ok(()));
         for nodes in [most + 1, u64::MAX - 3, u64::MAX] {
             let got = attach_edited(&paused, |h, _| h.nodes = nodes);
-            assert_eq!(got, Err(Error::Corrupt), "seed {seed}, {nodes} nodes");
+            assert_eq!(
+                got,
+                Err(Error::Corrupt),
+                "queens {n} seed {seed}, {nodes} nodes"
+            );
         }
+        assert_eq!(attach_edited(&paused, |h, _| h.updates = big), Ok(()));
+        let got = attach_edited(&paused, |h, _| h.updates = big + 1);
+        assert_eq!(got, Err(Error::Corrupt), "queens {n}: updates");
     }
     // The same with colours, and with bounds (whose null moves add a node without
-    // a row: at most 2^(rows + primary)).
-    for bounded in [0, 1] {
+    // a row, at most once per primary column on a path: (primary + 1) * 2^rows).
+    for bounded in [0u64, 1] {
         let x = common::xcc::Xcc::random(if bounded == 0 { 3 } else { 13 });
         let mut block = x.block();
         let mut s = x.load(&mut block);
@@ -265,14 +273,13 @@ fn node_counts_no_search_reaches_are_refused() {
         }
         s.next(3);
         s.seal();
-        let h = s.header();
-        drop(s);
+        let h = dlx::core::XHeader::load(&block).unwrap();
         assert!(h.phase.searching(), "bounded {bounded}");
-        let choices = h.rows + if bounded == 1 { h.dims.primary } else { 0 };
-        let edited = |nodes: u64| {
+        let most = (1 + bounded * u64::from(h.dims.primary)) << h.rows;
+        let edited = |edit: &dyn Fn(&mut dlx::core::XHeader)| {
             let mut image = block.clone();
             let mut e = h;
-            e.nodes = nodes;
+            edit(&mut e);
             e.store(&mut image);
             seal_image(&mut image);
             let before = image.clone();
@@ -282,13 +289,16 @@ fn node_counts_no_search_reaches_are_refused() {
             }
             got
         };
-        assert_eq!(edited(1 << choices), Ok(()), "bounded {bounded}");
-        assert_eq!(
-            edited((1 << choices) + 1),
-            Err(Error::Corrupt),
-            "bounded {bounded}"
-        );
-        assert_eq!(edited(u64::MAX), Err(Error::Corrupt), "bounded {bounded}");
+        assert_eq!(edited(&|e| e.nodes = most), Ok(()), "bounded {bounded}");
+        for bad in [most + 1, u64::MAX] {
+            assert_eq!(
+                edited(&|e| e.nodes = bad),
+                Err(Error::Corrupt),
+                "bounded {bounded}"
+            );
+        }
+        assert_eq!(edited(&|e| e.updates = big + 1), Err(Error::Corrupt));
+        assert_eq!(edited(&|e| e.own.cleansings = big + 1), Err(Error::Corrupt));
     }
 }
 

@@ -334,6 +334,7 @@ fn images_with_bounds_resume_exactly() {
         let all = solutions_in_steps(&mut XSolver::open(&mut live).unwrap(), 0);
         XSolver::open(&mut live).unwrap().reset();
         let mut got = Vec::new();
+        let mut ended = false;
         loop {
             let mut image = live.clone();
             XSolver::open(&mut image).unwrap().seal();
@@ -344,6 +345,11 @@ fn images_with_bounds_resume_exactly() {
             let mut o = XSolver::open(&mut live).unwrap();
             assert_eq!(o.solution().map(<[u32]>::to_vec), shown, "seed {seed}");
             assert_eq!(o.progress(), progress, "seed {seed}");
+            images += 1;
+            // (The finished search is imaged too.)
+            if ended {
+                break;
+            }
             let step = o.next(2);
             drop(o);
             let mut t = XSolver::open(&mut image).unwrap();
@@ -351,10 +357,7 @@ fn images_with_bounds_resume_exactly() {
             if step == Step::Solution {
                 got.push(t.solution().unwrap().to_vec());
             }
-            images += 1;
-            if step == Step::Exhausted {
-                break;
-            }
+            ended = step == Step::Exhausted;
         }
         assert_eq!(got, all, "seed {seed}");
     }
@@ -381,14 +384,14 @@ fn edited_images_with_bounds_are_refused_or_reachable() {
         let all = solutions_in_steps(&mut XSolver::open(&mut cur).unwrap(), 0);
         XSolver::open(&mut cur).unwrap().reset();
         let mut found = 0;
+        let mut ended = false;
         loop {
-            let mut o = XSolver::open(&mut cur).unwrap();
-            o.seal();
-            let h = o.header();
-            drop(o);
-            let stack = h.dims.layout().unwrap().stack;
-            // The level, the loop's state and the solution flag in the header, and
-            // the stack words in use.
+            XSolver::open(&mut cur).unwrap().seal();
+            let h = XHeader::load(&cur).unwrap();
+            let layout = h.dims.layout().unwrap();
+            let (stack, sol) = (layout.stack, layout.sol);
+            // The level, the loop's state and the solution flag in the header, the
+            // stack words in use and the words of the solution shown.
             let mut edits: Vec<Edit> = [0, 1, 2, h.level.wrapping_sub(1), h.level + 1]
                 .into_iter()
                 .map(|v| Edit::Header(XHeader { level: v, ..h }))
@@ -405,6 +408,10 @@ fn edited_images_with_bounds_are_refused_or_reachable() {
             for l in 0..=h.level as usize {
                 edits.extend((0..40).map(|v| Edit::Word(stack + l, v)));
             }
+            // (Not the forced rows before them: those are part of the problem.)
+            for k in h.forced as usize..=h.sol_len as usize {
+                edits.extend((0..8).map(|v| Edit::Word(sol + k, v)));
+            }
             for edit in edits {
                 let mut copy = cur.clone();
                 match edit {
@@ -417,11 +424,12 @@ fn edited_images_with_bounds_are_refused_or_reachable() {
                 seal_image(&mut copy);
                 let before = copy.clone();
                 let rest = XSolver::attach(&mut copy).map(|mut t| {
+                    let shown = t.solution().map(<[u32]>::to_vec);
                     let mut v = Vec::new();
                     while t.next(0) == Step::Solution {
                         v.push(t.solution().unwrap().to_vec());
                     }
-                    v
+                    (shown, v)
                 });
                 match rest {
                     Err(e) => {
@@ -432,20 +440,29 @@ fn edited_images_with_bounds_are_refused_or_reachable() {
                         );
                         refused += 1;
                     }
-                    Ok(rest) => {
+                    Ok((shown, rest)) => {
                         assert!(
                             all.ends_with(&rest),
                             "seed {seed}: {edit:?} gave {rest:?}, not a rest of {all:?}"
+                        );
+                        // A solution shown is the one found just before the rest.
+                        let start = all.len() - rest.len();
+                        assert!(
+                            shown.is_none_or(|s| start > 0 && all[start - 1] == s),
+                            "seed {seed}: {edit:?} shows a solution not found there"
                         );
                         accepted += 1;
                     }
                 }
             }
-            let mut o = XSolver::open(&mut cur).unwrap();
-            match o.next(3) {
+            // (The finished search is imaged and edited too.)
+            if ended {
+                break;
+            }
+            match XSolver::open(&mut cur).unwrap().next(3) {
                 Step::Solution => found += 1,
                 Step::BudgetSpent => {}
-                Step::Exhausted => break,
+                Step::Exhausted => ended = true,
             }
         }
         assert_eq!(found, all.len(), "seed {seed}");
@@ -471,7 +488,6 @@ fn damaged_images_with_bounds_are_refused_or_run_to_their_end() {
         let mut s = XSolver::open(&mut block).unwrap();
         s.next(3 + seed);
         s.seal();
-        drop(s);
         for _ in 0..300 {
             let mut copy = block.clone();
             let i = g.below(copy.len() as u64) as usize;
@@ -481,7 +497,8 @@ fn damaged_images_with_bounds_are_refused_or_run_to_their_end() {
             let ended = XSolver::attach(&mut copy)
                 .map(|mut t| (0..100_000).any(|_| t.next(1000) == Step::Exhausted));
             match ended {
-                Err(_) => {
+                Err(e) => {
+                    assert_eq!(e, Error::Corrupt, "seed {seed}: word {i}");
                     assert_eq!(
                         copy, before,
                         "seed {seed}: word {i}: a refused image is left as it was"
@@ -502,4 +519,51 @@ fn damaged_images_with_bounds_are_refused_or_run_to_their_end() {
         refused > 1000 && accepted > 100,
         "refused {refused}, accepted {accepted}"
     );
+}
+
+/// Words an image with bounds must hold as folded, and forced rows that cannot go
+/// together: refused as damaged (`Corrupt`) and left as they were. The colour word
+/// of the last spacer was neither folded nor rebuilt, so a "purified" mark there
+/// (a row walk skips purified nodes before it looks for a spacer) was accepted and
+/// sent a walk past the last row; a forced row twice was refused as a `Conflict`.
+#[test]
+fn folded_words_and_forced_rows_of_images_with_bounds_are_checked() {
+    use dlx::core::seal_image;
+    let x = Xcc::random_mcc(6);
+    let mut block = x.block();
+    let mut s = x.load(&mut block);
+    s.select_row(0).unwrap();
+    s.next(2);
+    s.seal();
+    let h = XHeader::load(&block).unwrap();
+    let l = h.dims.layout().unwrap();
+    let first_spacer = (h.dims.primary + h.dims.secondary + 1) as usize;
+    let spacers: Vec<usize> = (first_spacer..=first_spacer + (h.rows + h.entries) as usize)
+        .filter(|&x| (block[l.nodes + 3 * x + 2] as i32) <= 0)
+        .collect();
+    assert_eq!(spacers.len() as u32, h.rows + 1);
+    let attach_edited = |edit: &dyn Fn(&mut Vec<u32>)| {
+        let mut image = block.clone();
+        edit(&mut image);
+        seal_image(&mut image);
+        let before = image.clone();
+        let got = XSolver::attach(&mut image).map(drop);
+        if got.is_err() {
+            assert_eq!(image, before, "a refused image is left as it was");
+        }
+        got
+    };
+    assert_eq!(attach_edited(&|_| {}), Ok(()));
+    for &sp in &spacers {
+        let got = attach_edited(&|w| w[l.colour + sp] = u32::MAX);
+        assert_eq!(got, Err(Error::Corrupt), "spacer {sp}");
+    }
+    // The forced row twice.
+    let twice = |w: &mut Vec<u32>| {
+        let mut e = XHeader::load(w).unwrap();
+        e.forced = 2;
+        e.store(w);
+        w[l.sol + 1] = w[l.sol];
+    };
+    assert_eq!(attach_edited(&twice), Err(Error::Corrupt));
 }

@@ -153,9 +153,8 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
-    // As dlx_image: with bounds, the block folded (the next call unfolds it).
+    // As dlx_image: with bounds, the block folded (the next open unfolds it).
     s.seal();
-    drop(s);
 
     let reseal = b.next() & 1 == 1;
     let mut image = block.clone();

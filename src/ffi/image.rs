@@ -88,7 +88,9 @@ pub unsafe extern "C" fn dlx_image(
 /// agrees with the depth; the figures could have been counted; the random state and
 /// the order of the rows are those the seed gives). With bounds, the search is
 /// replayed from its start along the level stack, and every level must be one it
-/// takes: the column it chooses there, rows tried before in the column's order,
+/// takes: the column it chooses there (with a seed, one tied with it: the random
+/// state is checked to be one the seed reaches, not the very one), rows tried
+/// before in the column's order,
 /// each passing the level's test, the row or null move on the stack passing it too,
 /// and the search standing where a call can stop (after a step that updated the
 /// links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the

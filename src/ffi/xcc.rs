@@ -288,9 +288,9 @@ pub unsafe extern "C" fn dlx_set_bounds(
 }
 
 /// Called by `dlx_split_paths` for each search path: `n` path words at `path` (valid
-/// only during the call), `is_solution` 1 for a solution found at or above the
-/// split depth, 0 for a node at the split depth. Return 0 to go on, anything else
-/// to stop.
+/// only during the call), `is_solution` 1 for a solution found above the split
+/// depth (fewer levels), 0 for a node at the split depth (a solution there too: its
+/// subtree counts 1). Return 0 to go on, anything else to stop.
 pub type dlx_path_fn = Option<
     unsafe extern "C" fn(user: *mut c_void, path: *const u32, n: usize, is_solution: i32) -> i32,
 >;
@@ -300,14 +300,15 @@ pub type dlx_path_fn = Option<
 /// before, and a level may drop its column instead of taking a row): runs a fresh
 /// search down to `depth` levels and calls `f(user, path, n, 0)` for every node of
 /// the search tree at that depth and `f(user, path, n, 1)` for every solution found
-/// above it, `path` holding the `n` levels on the way there. Path words are opaque
+/// above it (at fewer levels), `path` holding the `n` levels on the way there. Path words are opaque
 /// (one per level: the row taken in the column the level chose, or the column
 /// dropped): pass them unchanged to `dlx_count_path` on a solver of the same
 /// problem (the same dimensions, rows added in the same order, the same bounds,
 /// forced rows and seed, e.g. an image of this one taken before the split), on
 /// another thread, process or machine. The counts of the nodes' subtrees plus the
 /// solutions reported with `is_solution = 1` add up to the full count; depth 0
-/// reports the whole problem as one empty path.
+/// reports the whole problem as one empty path (and nothing when the forced rows
+/// exceed the bounds: no solution).
 ///
 /// Returns `DLX_EXHAUSTED` after the last path or `DLX_STOPPED` when `f` asked to
 /// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
@@ -356,8 +357,10 @@ pub unsafe extern "C" fn dlx_split_paths(
 /// the same problem) leads to; `*count` receives the count. The path is replayed
 /// and checked level by level: each must be one the search takes. Ends any search
 /// under way and leaves the solver reset, also when the path is refused (the replay
-/// that checks it is the search itself); `dlx_get_stats` then shows the figures of
-/// the subtree's search.
+/// that checks it is the search itself), but for a path longer than the solver's
+/// levels, refused before anything changes; `dlx_get_stats` then shows the figures
+/// of the subtree's search. With forced rows that exceed the bounds every count is
+/// 0.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
 /// `dlx_split`'s prefixes with `dlx_select_row`), `DLX_ERR_ARG` (a path no search of
@@ -669,7 +672,7 @@ pub(crate) mod route {
         unsafe {
             with(x(s), |x| {
                 let bytes = x.dims().required_bytes().ok_or(Error::Corrupt)?;
-                x.seal();
+                x.seal_view();
                 (*mem, *len) = (s.cast(), bytes);
                 Ok::<(), Error>(())
             })

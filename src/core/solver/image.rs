@@ -78,20 +78,33 @@ pub(in crate::core) fn draws_possible(
     draws >= shuffle && u128::from(draws - shuffle) <= choices
 }
 
+/// The most any figure of one search reaches: 2^62 steps take well over a century
+/// at a billion a second, and below it no counter of a resumed search overflows.
+pub(in crate::core) const MOST_STEPS: u64 = 1 << 62;
+
 /// Whether one search could have counted `nodes` search-tree nodes over `rows`
-/// rows (with bounds, `rows` plus the primary columns). Every node is a distinct
-/// set of the rows chosen on its way (two nodes part where their common ancestor
-/// took two rows of one column, which no cover holds together, or, with bounds, a
-/// row and later a null move that excludes it): at most 2^rows, and with bounds at
-/// most 2^(rows + primary), as a null move adds a node without a row, at most once
-/// per primary column on a path. For the images of every engine.
-pub(in crate::core) fn nodes_possible(nodes: u64, rows: u64) -> bool {
-    rows >= 64 || nodes <= 1 << rows
+/// rows. Every node is a distinct set of the rows chosen on its way: two nodes part
+/// where their common ancestor took two rows of one column, which no exact cover
+/// holds together, or (with bounds) a row and later another row or the null move,
+/// whose subtrees exclude the first. Only a null move adds a node without a row,
+/// at most once per primary column on a path, so there are at most
+/// `(null_moves + 1) * 2^rows` nodes (`null_moves`: the primary columns with bounds,
+/// 0 without), and never more than [`MOST_STEPS`]. For the images of every engine.
+pub(in crate::core) fn nodes_possible(nodes: u64, rows: u32, null_moves: u32) -> bool {
+    let most = if rows >= 62 {
+        MOST_STEPS
+    } else {
+        (u64::from(null_moves) + 1)
+            .saturating_mul(1 << rows)
+            .min(MOST_STEPS)
+    };
+    nodes <= most
 }
 
 /// Writes the checksum of the image at the start of `words` (as long as its header
 /// says; the whole slice when the header is unreadable) into its checksum word, as
-/// `dlx_image` does. For tests and tools that edit images on purpose.
+/// `dlx_image` does (which folds the block of a solver with bounds first:
+/// `XSolver::seal`). For tests and tools that edit images on purpose.
 pub fn seal_image(words: &mut [u32]) {
     let total = Solver::peek(words)
         .ok()
@@ -194,7 +207,8 @@ impl<'a> Solver<'a> {
             .checked_add(max_depth)
             .is_some_and(|n| n <= h.nodes)
             && max_depth <= h.updates
-            && nodes_possible(h.nodes, h.rows.into());
+            && h.updates <= MOST_STEPS
+            && nodes_possible(h.nodes, h.rows, 0);
         always
             && match h.phase {
                 Phase::Fresh | Phase::Done => true,

@@ -62,7 +62,8 @@ impl XSolver<'_> {
                 each(&mut node[DOWN]);
             }
         }
-        self.colour[first - 1..end].iter_mut().for_each(&mut each);
+        // (Colours of every spacer too, the last one included: see `pristine`.)
+        self.colour[first - 1..=end].iter_mut().for_each(&mut each);
         let regions = [
             &mut *self.bound,
             &mut *self.slack,
@@ -74,7 +75,8 @@ impl XSolver<'_> {
         }
     }
 
-    /// The nodes of the rows: after the first spacer, up to the last one.
+    /// The nodes of the rows: after the first spacer, up to the last one (the end
+    /// is the last spacer).
     fn node_range(&self) -> (usize, usize) {
         let fs = self.first_spacer() as usize;
         (fs + 1, fs + (self.h.rows + self.h.entries) as usize)
@@ -106,8 +108,9 @@ impl XSolver<'_> {
         let level = h.level as usize;
         let state = h.own.mstate;
         ok(match h.phase {
-            Phase::Fresh => state <= DONE && level == 0,
-            Phase::Done => state == DONE && level == 0,
+            // (A solution is shown only in BACKDOWN: see `check_solution_m`.)
+            Phase::Fresh => state <= DONE && level == 0 && !h.has(FLAG_HAS_SOLUTION),
+            Phase::Done => state == DONE && level == 0 && !h.has(FLAG_HAS_SOLUTION),
             // Where a call can stop (see `replay_state`).
             Phase::Forward => match state {
                 FORWARD => (1..=levels).contains(&level),
@@ -120,7 +123,8 @@ impl XSolver<'_> {
         for i in 0..h.forced as usize {
             let row = self.sol[i];
             ok(row < h.rows && self.primary_node(row).is_some())?;
-            self.forced_fits(row, i, false)?;
+            self.forced_fits(row, i, false)
+                .map_err(|_| Error::Corrupt)?;
         }
         Ok(())
     }

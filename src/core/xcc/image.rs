@@ -15,7 +15,7 @@ use super::super::header::Phase;
 use super::super::links::link_column_lists;
 use super::super::solver::image_checksum;
 use super::super::solver::Error;
-use super::super::solver::{draws_possible, nodes_possible};
+use super::super::solver::{draws_possible, nodes_possible, MOST_STEPS};
 use super::search::Tally;
 use super::{
     is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP,
@@ -31,9 +31,15 @@ fn ok(b: bool) -> Checked<()> {
 
 impl<'a> XSolver<'a> {
     /// Makes the block an image that [`XSolver::attach`] accepts, until the next
-    /// change (as `dlx_image` does): a solver with bounds is folded (see `fold.rs`;
-    /// the next call unfolds it), then the checksum is written.
-    pub fn seal(&mut self) {
+    /// change (as `dlx_image` does): a solver with bounds is folded (see `fold.rs`),
+    /// then the checksum is written. The view is used up: the next
+    /// [`XSolver::open`] of the block unfolds it.
+    pub fn seal(mut self) {
+        self.seal_view();
+    }
+
+    /// [`XSolver::seal`] for a view dropped right after (the C call's).
+    pub(crate) fn seal_view(&mut self) {
         self.fold();
         self.h.store(self.head);
         let sum = image_checksum(self.regions().into_iter().flatten());
@@ -111,7 +117,9 @@ impl<'a> XSolver<'a> {
         ok(h.solutions
             .checked_add(max_depth)
             .is_some_and(|n| n <= h.nodes)
-            && nodes_possible(h.nodes, u64::from(h.rows) + u64::from(null_moves))
+            && nodes_possible(h.nodes, h.rows, null_moves)
+            && h.updates <= MOST_STEPS
+            && h.own.cleansings <= MOST_STEPS
             && match h.phase {
                 Phase::Fresh | Phase::Done => true,
                 Phase::Start => h.nodes == 0 && h.updates == 0 && h.max_depth == 0,

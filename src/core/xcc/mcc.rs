@@ -380,9 +380,11 @@ impl XSolver<'_> {
     /// Puts everything back as it was before the search: the links in the rows'
     /// order, the colours as added, the bounds as set. Linear in the block.
     pub(super) fn pristine(&mut self) {
+        // Every row and every spacer, the last one too (a row walk skips purified
+        // nodes before it looks for a spacer).
         let end = (self.first_spacer() + self.h.rows + self.h.entries) as usize;
         let first = self.first_spacer() as usize;
-        self.colour[first..end].copy_from_slice(&self.base[first..end]);
+        self.colour[first..=end].copy_from_slice(&self.base[first..=end]);
         self.init_items();
         let c = self.columns();
         for i in 1..=c {
