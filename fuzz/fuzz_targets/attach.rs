@@ -81,12 +81,12 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(s.next(1), Step::Exhausted, "an accepted image never ended");
             // With a seed, the random state is checked to be one the seed reaches,
             // not the very one (docs/PROMISES.md, "Open"): the rest of the
-            // enumeration is only promised where seed and state are as they were.
-            let (was, now) = (
-                Header::load(&block).unwrap(),
-                Header::load(&damaged).unwrap(),
-            );
-            if now.seed == 0 || (now.seed, now.rng) == (was.seed, was.rng) {
+            // enumeration is only promised for an image as the search left it. (An
+            // edit of the level stack alone, seed and state kept, is enough: the
+            // search goes on at another row with the state of the first, and the
+            // ties in that row's subtree fall otherwise; a CI run found it.)
+            let now = Header::load(&damaged).unwrap();
+            if now.seed == 0 || !changed {
                 assert_rest_of(&all, &found, shown.as_ref());
             }
             for sol in &all {
