@@ -2,7 +2,22 @@
 //! format, and a brute-force oracle. Shared by tests/xcc.rs and tests/dlx_command.rs.
 
 use super::Rng;
-use dlx::core::{Step, XDims, XSolver};
+use dlx::core::{seal_image, Error, Step, XDims, XSolver};
+
+/// Attaches a copy of the image `block` edited by `edit` and resealed, as someone
+/// editing an image on purpose would; a refused copy must be left as it was.
+#[allow(dead_code)] // (not every test crate that shares this module edits images)
+pub fn attach_edited(block: &[u32], edit: impl FnOnce(&mut Vec<u32>)) -> Result<(), Error> {
+    let mut image = block.to_vec();
+    edit(&mut image);
+    seal_image(&mut image);
+    let before = image.clone();
+    let got = XSolver::attach(&mut image).map(drop);
+    if got.is_err() {
+        assert_eq!(image, before, "a refused image is left as it was");
+    }
+    got
+}
 
 /// Every solution of a fresh search in calls of `budget` updates each.
 pub fn solutions_in_steps(s: &mut XSolver<'_>, budget: u64) -> Vec<Vec<u32>> {
