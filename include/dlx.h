@@ -864,15 +864,15 @@ dlx_status dlx_set_bounds(struct dlx_solver *s, uint32_t col, uint32_t lo, uint3
  * before, and a level may drop its column instead of taking a row): runs a fresh
  * search down to `depth` levels and calls `f(user, path, n, 0)` for every node of
  * the search tree at that depth and `f(user, path, n, 1)` for every solution found
- * above it (at fewer levels), `path` holding the `n` levels on the way there. Path words are opaque
- * (one per level: the row taken in the column the level chose, or the column
- * dropped): pass them unchanged to `dlx_count_path` on a solver of the same
- * problem (the same dimensions, rows added in the same order, the same bounds,
- * forced rows and seed, e.g. an image of this one taken before the split), on
- * another thread, process or machine. The counts of the nodes' subtrees plus the
- * solutions reported with `is_solution = 1` add up to the full count; depth 0
- * reports the whole problem as one empty path (and nothing when the forced rows
- * exceed the bounds: no solution).
+ * above it (at fewer levels), `path` holding the `n` levels on the way there.
+ * Path words are opaque (one per level: the row taken in the column the level
+ * chose, or the column dropped): pass them unchanged to `dlx_count_path` on a
+ * solver of the same problem (the same dimensions, rows added in the same order,
+ * the same bounds, forced rows and seed, e.g. an image of this one taken before
+ * the split), on another thread, process or machine. The counts of the nodes'
+ * subtrees plus the solutions reported with `is_solution = 1` add up to the full
+ * count; depth 0 reports the whole problem as one empty path (and nothing when the
+ * forced rows exceed the bounds: no solution).
  *
  * Returns `DLX_EXHAUSTED` after the last path or `DLX_STOPPED` when `f` asked to
  * stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
@@ -978,10 +978,9 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * replayed from its start along the level stack, and every level must be one it
  * takes: the column it chooses there (with a seed, one tied with it: the random
  * state is checked to be one the seed reaches, not the very one), rows tried
- * before in the column's order,
- * each passing the level's test, the row or null move on the stack passing it too,
- * and the search standing where a call can stop (after a step that updated the
- * links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the
+ * before in the column's order, each passing the level's test, the row or null
+ * move on the stack passing it too, and the search standing where a call can stop
+ * (after a step that updated the links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the
  * bytes as they were.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
@@ -990,7 +989,9 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * # Safety
  * `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
  */
-dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
+dlx_status dlx_attach(void *mem,
+                      size_t len,
+                      struct dlx_solver **out);
 
 /**
  * Splits the search into independent sub-problems: runs a fresh search down to

@@ -90,10 +90,9 @@ pub unsafe extern "C" fn dlx_image(
 /// replayed from its start along the level stack, and every level must be one it
 /// takes: the column it chooses there (with a seed, one tied with it: the random
 /// state is checked to be one the seed reaches, not the very one), rows tried
-/// before in the column's order,
-/// each passing the level's test, the row or null move on the stack passing it too,
-/// and the search standing where a call can stop (after a step that updated the
-/// links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the
+/// before in the column's order, each passing the level's test, the row or null
+/// move on the stack passing it too, and the search standing where a call can stop
+/// (after a step that updated the links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the
 /// bytes as they were.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,

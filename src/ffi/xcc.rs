@@ -300,15 +300,15 @@ pub type dlx_path_fn = Option<
 /// before, and a level may drop its column instead of taking a row): runs a fresh
 /// search down to `depth` levels and calls `f(user, path, n, 0)` for every node of
 /// the search tree at that depth and `f(user, path, n, 1)` for every solution found
-/// above it (at fewer levels), `path` holding the `n` levels on the way there. Path words are opaque
-/// (one per level: the row taken in the column the level chose, or the column
-/// dropped): pass them unchanged to `dlx_count_path` on a solver of the same
-/// problem (the same dimensions, rows added in the same order, the same bounds,
-/// forced rows and seed, e.g. an image of this one taken before the split), on
-/// another thread, process or machine. The counts of the nodes' subtrees plus the
-/// solutions reported with `is_solution = 1` add up to the full count; depth 0
-/// reports the whole problem as one empty path (and nothing when the forced rows
-/// exceed the bounds: no solution).
+/// above it (at fewer levels), `path` holding the `n` levels on the way there.
+/// Path words are opaque (one per level: the row taken in the column the level
+/// chose, or the column dropped): pass them unchanged to `dlx_count_path` on a
+/// solver of the same problem (the same dimensions, rows added in the same order,
+/// the same bounds, forced rows and seed, e.g. an image of this one taken before
+/// the split), on another thread, process or machine. The counts of the nodes'
+/// subtrees plus the solutions reported with `is_solution = 1` add up to the full
+/// count; depth 0 reports the whole problem as one empty path (and nothing when the
+/// forced rows exceed the bounds: no solution).
 ///
 /// Returns `DLX_EXHAUSTED` after the last path or `DLX_STOPPED` when `f` asked to
 /// stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
@@ -332,8 +332,10 @@ pub unsafe extern "C" fn dlx_split_paths(
         return DLX_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
-    if let Err(status) = unsafe { bounds_or_state(s) } {
-        return status;
+    match unsafe { has_bounds(s) } {
+        Ok(true) => {}
+        Ok(false) => return DLX_ERR_STATE,
+        Err(status) => return status,
     }
     let next = |x: &mut XSolver<'_>| {
         let (path, solution) = x.path_next(depth).ok_or(DLX_EXHAUSTED)?;
@@ -380,8 +382,10 @@ pub unsafe extern "C" fn dlx_count_path(
     let count = try_mut!(count);
     let path = try_slice!(path, n);
     // SAFETY: forwarded from the caller.
-    if let Err(status) = unsafe { bounds_or_state(s) } {
-        return status;
+    match unsafe { has_bounds(s) } {
+        Ok(true) => {}
+        Ok(false) => return DLX_ERR_STATE,
+        Err(status) => return status,
     }
     // SAFETY: forwarded from the caller: a live handle with colours.
     unsafe {
@@ -393,13 +397,13 @@ pub unsafe extern "C" fn dlx_count_path(
     }
 }
 
-/// `Ok` for a live handle with bounds; otherwise the status of the path calls:
-/// `DLX_ERR_STATE` for a solver without bounds, or what entering the handle gave
-/// (NULL, misaligned, busy, poisoned, corrupt).
+/// Whether `s` is a solver with bounds (Algorithm M), which splits into search
+/// paths, not row prefixes; `Err` with what entering the handle gave (NULL,
+/// misaligned, busy, poisoned, corrupt). Changes nothing.
 ///
 /// # Safety
 /// `s` is NULL or a handle made by this library.
-unsafe fn bounds_or_state(s: *mut dlx_solver) -> Result<(), dlx_status> {
+unsafe fn has_bounds(s: *mut dlx_solver) -> Result<bool, dlx_status> {
     let mut bounded = 0;
     // SAFETY: forwarded from the caller.
     let status = unsafe {
@@ -410,8 +414,7 @@ unsafe fn bounds_or_state(s: *mut dlx_solver) -> Result<(), dlx_status> {
         }
     };
     match status {
-        DLX_OK if bounded != 0 => Ok(()),
-        DLX_OK => Err(DLX_ERR_STATE),
+        DLX_OK => Ok(bounded != 0),
         other => Err(other),
     }
 }
@@ -594,15 +597,12 @@ pub(crate) mod route {
         user: *mut c_void,
         count: *mut u64,
     ) -> dlx_status {
-        let mut bounded = 0;
         // SAFETY: forwarded from the caller.
-        let status = unsafe { with(x(s), |x| bounded = x.dims().bounded) };
-        if status != DLX_OK {
-            return status;
-        }
-        if bounded != 0 {
-            // Algorithm M has no split (its levels are not all rows).
-            return DLX_ERR_STATE;
+        match unsafe { has_bounds(s) } {
+            // Algorithm M has no row prefixes (its levels are not all rows).
+            Ok(true) => return DLX_ERR_STATE,
+            Ok(false) => {}
+            Err(status) => return status,
         }
         let next = |x: &mut XSolver<'_>| {
             let p = x.split_next(depth).ok_or(DLX_EXHAUSTED)?;

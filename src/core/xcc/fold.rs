@@ -12,15 +12,10 @@
 //! take is refused and the block folded again, which restores it word for word.
 
 use super::super::header::Phase;
+use super::image::{ok, Checked};
 use super::mcc::{ADVANCE, BACKDOWN, DONE, FORWARD};
 use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, TOP, UP};
 use crate::outcome::Error;
-
-type Checked<T> = Result<T, Error>;
-
-fn ok(b: bool) -> Checked<()> {
-    b.then_some(()).ok_or(Error::Corrupt)
-}
 
 impl XSolver<'_> {
     /// Folds the block for an image (with bounds only; once).

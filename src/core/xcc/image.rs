@@ -23,9 +23,10 @@ use super::{
 use crate::block;
 use crate::rng;
 
-type Checked<T> = Result<T, Error>;
+pub(super) type Checked<T> = Result<T, Error>;
 
-fn ok(b: bool) -> Checked<()> {
+/// `Ok` when `b` holds, else [`Error::Corrupt`]: every check of an image.
+pub(super) fn ok(b: bool) -> Checked<()> {
     b.then_some(()).ok_or(Error::Corrupt)
 }
 
