@@ -218,7 +218,11 @@ pub unsafe extern "C" fn dlx_sudoku_set_givens(
 /// The search keeps the candidates of every cell, removes a placed symbol from the
 /// other cells of its row, column, region (and diagonal with Sudoku X), places naked
 /// singles (a cell with one candidate) and hidden singles (a symbol with one place in
-/// a unit), and branches on the open cell with the fewest candidates.
+/// a unit), and branches on the open cell with the fewest candidates. Classic 9x9
+/// grids (3x3 boxes, no diagonals, no jigsaw) have their own engine with the same
+/// answers: candidates per band of three box rows and digit, locked candidates too,
+/// whole states saved at each branch point; the order of the solutions of a puzzle
+/// with several is its own.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
 /// is under way: call `dlx_sudoku_set_givens` first).

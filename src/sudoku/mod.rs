@@ -26,10 +26,10 @@
 //! puzzle    C               generation: the puzzle being thinned
 //! solution  C               generation: the full grid
 //! order     C               generation: the random order in which clues are tried
-//! nine      3482            n = 9 only: the 9x9 fast path's states (see `nine`)
+//! nine      2733            n = 9 only: the 9x9 fast path's states (see `nine`)
 //! ```
 //!
-//! In all `HEADER_WORDS + 2 + 5n + C (n + 13) + (4n + 2) W` words, plus 3482 for n = 9.
+//! In all `HEADER_WORDS + 2 + 5n + C (n + 13) + (4n + 2) W` words, plus 2733 for n = 9.
 #![forbid(unsafe_code)]
 
 pub mod engine;
@@ -49,7 +49,7 @@ pub const HEADER_WORDS: u64 = 48;
 /// "SDK1" read as a little-endian word.
 pub const MAGIC: u32 = 0x314B_4453;
 /// Version of the block layout (3: the common block prefix, see [`crate::block`]).
-pub const LAYOUT_VERSION: u32 = 4;
+pub const LAYOUT_VERSION: u32 = 5;
 /// Smallest and largest supported grid side.
 pub const MIN_N: u32 = 4;
 pub const MAX_N: u32 = 64;
@@ -76,8 +76,9 @@ pub const FLAG_X: u32 = 2;
 pub const FLAG_JIGSAW: u32 = 4;
 /// The diagonal boxes were pre-filled for the current generation's full grid.
 pub(super) const FLAG_PREFILL: u32 = 16;
-/// The 9x9 fast path searches classic 9x9 grids (opt-in, see [`Sudoku::use_fast_path`]).
-const FLAG_FAST: u32 = 32;
+/// Classic 9x9 grids search with the general engine, not the 9x9 fast path (see
+/// [`Sudoku::use_fast_path`]).
+const FLAG_GENERAL: u32 = 32;
 
 /// The grid side for boxes of `box_rows x box_cols`, when supported.
 pub fn side(box_rows: u32, box_cols: u32) -> Option<u32> {
@@ -95,7 +96,7 @@ fn units_of(n: u64) -> u64 {
 
 /// Words a block for boxes of `box_rows x box_cols` needs, or `None` out of range:
 /// `HEADER_WORDS + 2 + 5n + n*n*(n + 13) + (4n + 2) * W` with `W = ceil(n*n / 32)`
-/// words per bit set over the cells, plus `nine::WORDS` (3482) for `n = 9`.
+/// words per bit set over the cells, plus `nine::WORDS` (2733) for `n = 9`.
 pub fn required_words(box_rows: u32, box_cols: u32) -> Option<u64> {
     let n = u64::from(side(box_rows, box_cols)?);
     let w = (n * n).div_ceil(32);
@@ -376,17 +377,17 @@ impl<'a> Sudoku<'a> {
         }
     }
 
-    /// True when the 9x9 fast path searches: turned on by [`Sudoku::use_fast_path`],
-    /// boxes of 3x3, no diagonals.
+    /// True when the 9x9 fast path searches: boxes of 3x3, no diagonals, not turned
+    /// off by [`Sudoku::use_fast_path`].
     fn fast(&self) -> bool {
-        self.pattern() == (3 << 8 | 3) && self.has(FLAG_FAST)
+        self.pattern() == (3 << 8 | 3) && !self.has(FLAG_GENERAL)
     }
 
-    /// Lets the 9x9 fast path (module `nine`) search classic 9x9 grids of this helper (off
-    /// by default until it beats the general engine on every set; the C API does not
-    /// use it yet). Drops the givens and any generation, like [`Sudoku::build`].
+    /// Chooses the engine of classic 9x9 grids: the 9x9 fast path (module `nine`, the
+    /// default) or the general engine (for comparisons and tests; both give the same
+    /// answers). Drops the givens and any generation, like [`Sudoku::build`].
     pub fn use_fast_path(&mut self, on: bool) {
-        self.set(FLAG_FAST, on);
+        self.set(FLAG_GENERAL, !on);
         self.set_gen(Gen::Idle);
         self.engine().set(|_| 0, None, 0);
     }

@@ -1,37 +1,45 @@
-//! The 9x9 fast path: classic 3x3 boxes, no diagonals, no jigsaw. Turned on with
-//! [`super::Sudoku::use_fast_path`] (not yet by default: on the hardest sets it
-//! still guesses more and runs slower than the general engine, see
-//! docs/BENCHMARKS.md); same block, same budgets, same answers as the general
-//! engine (the order of the solutions of a puzzle with several may differ).
+//! The 9x9 fast path: classic 3x3 boxes, no diagonals, no jigsaw. The helper's engine
+//! for such grids unless [`super::Sudoku::use_fast_path`] turns it off; same block,
+//! same budgets, same answers as the general engine (the order of the solutions of a
+//! puzzle with several may differ).
 //!
 //! Safe portable Rust, no allocation, no recursion, no panics on any block content.
 //!
-//! The state is one 81-bit board per digit (bit `9r + c` set while cell `(r, c)` may
-//! still take the digit) and the board of the cells already placed and propagated:
-//! ten `u128`, 160 bytes. Propagation works on whole boards:
+//! The state is kept per *band* (three rows of boxes) and digit: word `f[b][d]` holds
+//! the cells of band `b` that may still take digit `d`, bit `9r + c` for row `r` of the
+//! band and column `c` (27 bits); `open[b]` holds the band's cells not yet fixed. 30
+//! words, 120 bytes. Propagation, each rule on whole words:
 //!
-//! - **naked singles**: the cells with exactly one candidate come out of a bit-sliced
-//!   count over the nine boards (`once`/`twice`); each one clears its digit from its
-//!   20 peers with one AND-NOT (a precomputed peer mask). A cell in no board is a
-//!   contradiction;
-//! - **hidden singles**: a digit's board ANDed with each of the 27 unit masks: no bit
-//!   is a contradiction, one bit not yet placed is a hidden single (its cell leaves
-//!   the other eight boards);
-//! - **locked candidates** (pointing and claiming), when singles stall: for each box
-//!   and each of its three rows and columns, a digit whose places in the box all lie
-//!   on the line leaves the rest of the line, and one whose places on the line all
-//!   lie in the box leaves the rest of the box. Only digits whose board changed since
-//!   their last pass are looked at.
+//! - **a band of one digit** (rows and boxes at once, locked candidates included): the
+//!   digit takes one cell in each of the band's three rows and three boxes, so the
+//!   rows and boxes it uses are matched one to one. The word folds into a 3x3 table of
+//!   which row meets which box ([`SHRINK`]); [`KEEP`] leaves the row-box pairs that lie
+//!   on one of the six matchings the table allows (none: a contradiction). This is
+//!   pointing and claiming between the band's rows and boxes, and more. A row left with
+//!   one cell fixes the digit there (a box left with one cell then also has its row left
+//!   with one cell): the cell leaves the other digits' words, its column the digit's
+//!   other two bands;
+//! - **a stack of one digit** (three columns of boxes): the same matching between the
+//!   stack's columns and its boxes, one per band, on the columns each band's word
+//!   still uses (locked candidates between columns and boxes); a column left with one
+//!   cell then ends as a row left with one cell in that cell's band;
+//! - **naked singles**: a bit-sliced count over the band's nine words gives the cells
+//!   with one candidate (fixed: their row, box and column leave the digit's words) and
+//!   the cells with none (a contradiction).
 //!
-//! Branching: a cell with two candidates when there is one (the first), else an open
-//! cell with the fewest. A branch point saves the whole state (40 words) instead of
-//! an undo trail; trying the next digit copies it back. One *step* is atomic as in
-//! the general engine: the first propagation, opening a branch point, or one try at
-//! the newest branch point; budgets are checked between steps. Counted: `updates` =
-//! candidates eliminated (as the general engine counts), `nodes` = cells placed.
+//! Only the words that changed since their last pass are looked at again (a dirty
+//! bit per word, set without a branch when a mask changes it). Design notes and the
+//! figures against the `sudoku` crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
 //!
-//! The fast path's words in the block: the state of the givens (for rewinding),
-//! the current state, and [`MAX_LEVELS`] branch points of [`LEVEL`] words.
+//! Branching: of the cells with two candidates, the one with the most open cells
+//! around it (row, column, box), else an open cell with the fewest. A branch point saves the whole state (30 words) instead of an
+//! undo trail; trying the next digit copies it back. One *step* is atomic as in the
+//! general engine: the first propagation, opening a branch point, or one try at the
+//! newest branch point; budgets are checked between steps. Counted: `updates` =
+//! candidates eliminated (as the general engine counts), `nodes` = cells fixed.
+//!
+//! The fast path's words in the block: the state of the givens (for rewinding), the
+//! current state, and [`MAX_LEVELS`] branch points of [`LEVEL`] words.
 
 use super::engine::{
     Figures, Outcome, PHASE_DESCEND, PHASE_DONE, PHASE_RETRY, PHASE_START, S_LEVELS, S_MAX_DEPTH,
@@ -41,13 +49,18 @@ use crate::block::{get64, put64};
 use crate::outcome::Error;
 use crate::rng::below;
 
-/// The 81 cells.
-const ALL: u128 = (1 << 81) - 1;
-/// Words of a state: nine boards and the placed cells, four words each.
-const STATE: usize = 40;
-/// Words of a branch point: the state before the try, the cell, the untried digits.
-const LEVEL: usize = STATE + 2;
-/// Branch points: every open one placed its own cell.
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// Column 0 of a band (shift by the column).
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+/// The first box of a band (shift by 3 for the next).
+const BOX: u32 = 7 * COLUMN;
+/// Words of a state: 27 digit-band words and the open cells of the three bands.
+const STATE: usize = 30;
+/// Words of a branch point: the state before the try, the cell, the untried digits,
+/// the candidates of the state (so that a try counts them once, after).
+const LEVEL: usize = STATE + 3;
+/// Branch points: every open one fixed its own cell.
 pub const MAX_LEVELS: usize = 81;
 /// The state of the givens.
 const AT_START: usize = 0;
@@ -58,181 +71,280 @@ const AT_LEVELS: usize = 2 * STATE;
 /// Words of the fast path's area in the block.
 pub const WORDS: usize = AT_LEVELS + MAX_LEVELS * LEVEL;
 
-/// Rows 0..9, columns 9..18, boxes 18..27.
-const UNITS: [u128; 27] = units();
-/// The 20 peers of every cell.
-const PEERS: [u128; 81] = peers();
-/// Every (box, line) pair of a box and one of its rows or columns.
-const BOX_LINES: [(u128, u128); 54] = box_lines();
+/// A row of a band (9 bits) folded to its boxes (3 bits): box `k` has a bit when the
+/// row has a cell in it.
+const SHRINK: [u8; 512] = shrink();
+/// For the row-box table of a band (bit `3r + k`: row `r` meets box `k`), the band's
+/// cells on the row-box pairs that belong to a one-to-one matching of rows and boxes
+/// inside the table; 0 when there is none.
+const KEEP: [u32; 512] = keep();
+/// The same as a 3x3 table: the row-box pairs (bit `3r + k`) on some matching.
+const MATCH: [u16; 512] = matchings();
+/// A row (9 bits) with one cell: that cell, else 0.
+const ALONE: [u16; 512] = alone();
+/// The other cells of a cell's row, box and column inside its band.
+const BAND_PEERS: [u32; 27] = band_peers();
 
-const fn units() -> [u128; 27] {
-    let mut u = [0u128; 27];
-    let mut c = 0;
-    while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        u[r] |= 1 << c;
-        u[9 + k] |= 1 << c;
-        u[18 + (r / 3) * 3 + k / 3] |= 1 << c;
-        c += 1;
+const fn shrink() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if x >> (3 * k) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
     }
-    u
+    t
 }
 
-const fn peers() -> [u128; 81] {
-    let u = units();
-    let mut p = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        p[c] = (u[r] | u[9 + k] | u[18 + (r / 3) * 3 + k / 3]) & !(1 << c);
-        c += 1;
-    }
-    p
-}
-
-const fn box_lines() -> [(u128, u128); 54] {
-    let u = units();
-    let mut out = [(0u128, 0u128); 54];
-    let mut b = 0;
-    while b < 9 {
+const fn matchings() -> [u16; 512] {
+    // The six matchings: row r takes box p[r].
+    const P: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut occ = 0;
+    while occ < 512 {
         let mut i = 0;
-        while i < 3 {
-            out[b * 6 + i] = (u[18 + b], u[(b / 3) * 3 + i]);
-            out[b * 6 + 3 + i] = (u[18 + b], u[9 + (b % 3) * 3 + i]);
+        while i < 6 {
+            let m = 1 << P[i][0] | 1 << (3 + P[i][1]) | 1 << (6 + P[i][2]);
+            if occ & m == m {
+                t[occ] |= m as u16;
+            }
             i += 1;
         }
-        b += 1;
+        occ += 1;
     }
-    out
+    t
+}
+
+const fn keep() -> [u32; 512] {
+    let m = matchings();
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m[occ] >> j & 1 != 0 {
+                t[occ] |= 7 << (9 * (j / 3) + 3 * (j % 3));
+            }
+            j += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
+const fn alone() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut k = 0;
+    while k < 9 {
+        t[1 << k] = 1 << k;
+        k += 1;
+    }
+    t
+}
+
+const fn band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let row = 511 << (9 * r);
+        let column = COLUMN << c;
+        let boxed = BOX << (3 * (c / 3));
+        t[i] = (row | column | boxed) & !(1 << i);
+        i += 1;
+    }
+    t
+}
+
+/// The cells of `a` alone in their row of the band.
+#[inline(always)]
+fn row_singles(a: u32) -> u32 {
+    u32::from(ALONE[(a & 511) as usize])
+        | u32::from(ALONE[(a >> 9 & 511) as usize]) << 9
+        | u32::from(ALONE[(a >> 18 & 511) as usize]) << 18
 }
 
 /// A search state.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct State {
-    b: [u128; 9],
-    placed: u128,
-}
-
-fn get128(w: &[u32], at: usize) -> u128 {
-    u128::from(get64(w, at)) | (u128::from(get64(w, at + 2)) << 64)
-}
-
-fn put128(w: &mut [u32], at: usize, v: u128) {
-    put64(w, at, v as u64);
-    put64(w, at + 2, (v >> 64) as u64);
+    /// `f[b][d]`: the cells of band `b` that may take digit `d`.
+    f: [[u32; 9]; 3],
+    /// The cells of each band not yet fixed.
+    open: [u32; 3],
+    /// The words changed since their last pass as a band (bit `9b + d`); not saved:
+    /// every saved state is propagated.
+    dirty: u32,
+    /// The words that had a pass as a band since the last naked singles and stacks
+    /// (the two rules look only at those).
+    touched: u32,
 }
 
 impl State {
-    fn load(w: &[u32], at: usize) -> State {
-        let mut b = [0; 9];
-        for (d, x) in b.iter_mut().enumerate() {
-            *x = get128(w, at + 4 * d) & ALL;
-        }
+    fn new(f: [[u32; 9]; 3], open: [u32; 3]) -> State {
         State {
-            b,
-            placed: get128(w, at + 36) & ALL,
+            f,
+            open,
+            dirty: 0,
+            touched: 0,
         }
     }
 
-    fn store(&self, w: &mut [u32], at: usize) {
-        for (d, &x) in self.b.iter().enumerate() {
-            put128(w, at + 4 * d, x);
+    fn load(w: &[u32], at: usize) -> State {
+        let mut st = State::new([[0; 9]; 3], [0; 3]);
+        if let Some(src) = w.get(at..at + STATE) {
+            for (b, band) in st.f.iter_mut().enumerate() {
+                band.copy_from_slice(&src[9 * b..9 * b + 9]);
+                band.iter_mut().for_each(|x| *x &= BAND);
+            }
+            st.open.copy_from_slice(&src[27..]);
+            st.open.iter_mut().for_each(|x| *x &= BAND);
         }
-        put128(w, at + 36, self.placed);
+        st
+    }
+
+    fn store(&self, w: &mut [u32], at: usize) {
+        if let Some(dst) = w.get_mut(at..at + STATE) {
+            for (b, band) in self.f.iter().enumerate() {
+                dst[9 * b..9 * b + 9].copy_from_slice(band);
+            }
+            dst[27..].copy_from_slice(&self.open);
+        }
     }
 
     /// Candidates left over all cells.
     fn candidates(&self) -> u64 {
-        self.b.iter().map(|x| u64::from(x.count_ones())).sum()
+        self.f
+            .iter()
+            .flatten()
+            .map(|x| u64::from(x.count_ones()))
+            .sum()
     }
 
-    /// Cell `c` holds digit `d` only.
-    fn place(&mut self, c: u32, d: usize) {
-        let bit = 1u128 << c;
-        for (e, x) in self.b.iter_mut().enumerate() {
-            if e != d {
-                *x &= !bit;
-            }
-        }
+    /// Cells fixed so far.
+    fn fixed(&self) -> u32 {
+        81 - self.open.iter().map(|x| x.count_ones()).sum::<u32>()
     }
 
-    /// The digits cell `c` may take, as 9 bits.
+    /// The digits cell `c` (0..81) may take, as 9 bits.
     fn digits(&self, c: u32) -> u32 {
+        let band = &self.f[(c / 27) as usize % 3];
+        let bit = 1 << (c % 27);
         let mut m = 0;
-        for (d, x) in self.b.iter().enumerate() {
-            m |= (((x >> c) & 1) as u32) << d;
+        for (d, &x) in band.iter().enumerate() {
+            m |= u32::from(x & bit != 0) << d;
         }
         m
     }
 
-    /// Propagates singles and locked candidates until nothing changes; false on a
-    /// contradiction.
-    fn propagate(&mut self) -> bool {
-        let mut seen = [u128::MAX; 9];
-        let mut checked = [u128::MAX; 9];
-        loop {
-            match self.naked_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.hidden_singles(&mut checked) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            if !self.locked_candidates(&mut seen) {
-                return true;
-            }
+    /// The words of band `b` keep the bits of `m` (words that change become dirty).
+    #[inline(always)]
+    fn keep_in_band(&mut self, b: usize, m: u32) {
+        // Written as a test then a map (not one loop) so that it compiles to vector code.
+        let old = self.f[b];
+        let mut changed = 0;
+        for (d, &x) in old.iter().enumerate() {
+            changed |= u32::from(x & !m != 0) << d;
+        }
+        self.f[b] = old.map(|x| x & m);
+        self.dirty |= changed << (9 * b);
+    }
+
+    /// Digit `d`'s words keep the bits of `m` in each band.
+    #[inline(always)]
+    fn keep_of_digit(&mut self, d: usize, m: [u32; 3]) {
+        for (b, &m) in m.iter().enumerate() {
+            let x = &mut self.f[b][d];
+            let y = *x & m;
+            self.dirty |= u32::from(y != *x) << (9 * b + d);
+            *x = y;
         }
     }
 
-    /// Places the cells with one candidate left; `Some(true)` when there were any,
-    /// `None` when a cell has none.
+    /// Cell `bit` of band `b` takes digit `d`: it leaves the other digits, its row,
+    /// box and column leave digit `d`.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
-        let (mut once, mut twice) = (0u128, 0u128);
-        for &x in &self.b {
-            twice |= once & x;
-            once |= x;
-        }
-        if once != ALL {
-            return None;
-        }
-        let singles = once & !twice & !self.placed;
-        if singles == 0 {
-            return Some(false);
-        }
-        for x in self.b.iter_mut() {
-            let mut s = singles & *x;
-            while s != 0 {
-                *x &= !PEERS[s.trailing_zeros() as usize];
-                s &= s - 1;
-            }
-        }
-        self.placed |= singles;
-        Some(true)
+    fn fix(&mut self, d: usize, b: usize, bit: u32) {
+        let i = bit.trailing_zeros() as usize % 27;
+        let keep = self.f[b][d] & !BAND_PEERS[i];
+        self.keep_in_band(b, !bit);
+        self.keep_of_digit(d, [!(COLUMN << (i % 9)); 3]);
+        self.f[b][d] = keep;
+        self.open[b] &= !bit;
     }
 
-    /// Finds the digits with one place left in a unit (among the digits whose board
-    /// changed since `checked`); `Some(true)` when there were any, `None` when a
-    /// digit has no place in some unit.
+    /// Word `f[b][d]` as a band of digit `d`: the row-box matching, and the rows left
+    /// with one cell fixed. False on a contradiction.
     #[inline(always)]
-    fn hidden_singles(&mut self, checked: &mut [u128; 9]) -> Option<bool> {
+    fn band(&mut self, b: usize, d: usize) -> bool {
+        let a = self.f[b][d];
+        let occ = SHRINK[(a & 511) as usize] as usize
+            | (SHRINK[(a >> 9 & 511) as usize] as usize) << 3
+            | (SHRINK[(a >> 18 & 511) as usize] as usize) << 6;
+        let a = a & KEEP[occ];
+        if a == 0 {
+            return false;
+        }
+        let s = row_singles(a) & self.open[b];
+        if s != 0 {
+            let c = (s | s >> 9 | s >> 18) & 511;
+            self.keep_of_digit(d, [!(c * COLUMN); 3]);
+            self.keep_in_band(b, !s);
+            self.open[b] &= !s;
+        }
+        self.f[b][d] = a;
+        self.dirty &= !(1 << (9 * b + d));
+        true
+    }
+
+    /// Every dirty word as a band until none is; false on a contradiction.
+    #[inline(always)]
+    fn bands(&mut self) -> bool {
+        while self.dirty != 0 {
+            let i = self.dirty.trailing_zeros() as usize;
+            self.touched |= 1 << i;
+            if !self.band(i / 9 % 3, i % 9) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Fixes the cells with one candidate left in the bands with a bit in `touched`;
+    /// `Some(true)` when there were any, `None` when an open cell has none.
+    #[inline(always)]
+    fn naked_singles(&mut self, touched: u32) -> Option<bool> {
         let mut found = false;
-        for (d, seen) in checked.iter_mut().enumerate() {
-            let x = self.b[d];
-            if x == *seen {
+        for b in 0..3 {
+            if touched >> (9 * b) & 511 == 0 {
                 continue;
             }
-            *seen = x;
-            for &u in &UNITS {
-                let y = x & u;
-                if y == 0 {
-                    return None;
-                }
-                if y & (y - 1) == 0 && y & !self.placed != 0 {
-                    self.place(y.trailing_zeros(), d);
+            let (mut once, mut twice) = (0, 0);
+            for &x in &self.f[b] {
+                twice |= once & x;
+                once |= x;
+            }
+            let open = self.open[b];
+            if open & !once != 0 {
+                return None;
+            }
+            let mut s = open & !twice;
+            while s != 0 {
+                let bit = s & s.wrapping_neg();
+                s &= s - 1;
+                if let Some(d) = self.f[b].iter().position(|&x| x & bit != 0) {
+                    self.fix(d, b, bit);
                     found = true;
                 }
             }
@@ -240,55 +352,108 @@ impl State {
         Some(found)
     }
 
-    /// Box-line reductions of the digits whose boards changed since `seen`; true
-    /// when one removed anything.
-    fn locked_candidates(&mut self, seen: &mut [u128; 9]) -> bool {
-        let mut changed = false;
-        for (x, last) in self.b.iter_mut().zip(seen.iter_mut()) {
-            if *x == *last {
-                continue;
-            }
-            let mut y = *x;
-            for &(bx, line) in &BOX_LINES {
-                let ib = y & bx;
-                if ib != 0 && ib & !line == 0 {
-                    y &= !(line & !bx);
-                }
-                let il = y & line;
-                if il != 0 && il & !bx == 0 {
-                    y &= !(bx & !line);
-                }
-            }
-            changed |= y != *x;
-            *x = y;
-            *last = y;
-        }
-        changed
+    /// The bits of digit `d` in `touched` (one per band).
+    #[inline(always)]
+    fn of_digit(touched: u32, d: usize) -> bool {
+        touched & (1 | 1 << 9 | 1 << 18) << d != 0
     }
 
-    /// The cell to branch on: the first with two candidates, else the first open one
-    /// with the fewest. None when every cell is placed.
+    /// The stacks of digit `d`: in each stack the digit takes one cell in each of the
+    /// three columns and three boxes, so columns and boxes (one per band) are matched
+    /// one to one, as rows and boxes in a band.
+    #[inline(always)]
+    fn stacks(&mut self, d: usize) {
+        let cols = self.f.map(|band| {
+            let x = band[d];
+            (x | x >> 9 | x >> 18) & 511
+        });
+        let mut allowed = [0u32; 3];
+        for s in [0, 3, 6] {
+            let occ = (cols[0] >> s & 7) | (cols[1] >> s & 7) << 3 | (cols[2] >> s & 7) << 6;
+            let m = u32::from(MATCH[occ as usize]);
+            for (b, x) in allowed.iter_mut().enumerate() {
+                *x |= (m >> (3 * b) & 7) << s;
+            }
+        }
+        self.keep_of_digit(d, allowed.map(|x| x * COLUMN));
+    }
+
+    /// Propagates until nothing changes; false on a contradiction. Words not dirty
+    /// must have had their pass as a band.
+    fn propagate(&mut self) -> bool {
+        // The words each rule has not seen since its last pass.
+        let (mut naked, mut stacks) = (0, 0);
+        loop {
+            if !self.bands() {
+                return false;
+            }
+            naked |= self.touched;
+            stacks |= self.touched;
+            self.touched = 0;
+            match self.naked_singles(core::mem::take(&mut naked)) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            for d in 0..9 {
+                if State::of_digit(stacks, d) {
+                    self.stacks(d);
+                }
+            }
+            stacks = 0;
+            if self.dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The cell to branch on: of the cells with two candidates, the first with the
+    /// most open cells in its row, column and box (fewer guesses than the first such
+    /// cell: 7.6 against 11.7 per puzzle on top1465), else the first open one with the
+    /// fewest candidates. None when every cell is fixed.
     fn branch_cell(&self) -> Option<u32> {
-        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
-        for &x in &self.b {
-            three |= two & x;
-            two |= one & x;
-            one |= x;
+        let (mut pick, mut most) = (None, 0);
+        for (b, band) in self.f.iter().enumerate() {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for &x in band {
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let open = self.open[b];
+            let mut pairs = two & !three & open;
+            while pairs != 0 {
+                let i = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let (r, c) = (i / 9, i % 9);
+                let column: u32 = self
+                    .open
+                    .iter()
+                    .map(|&o| (o & COLUMN << c).count_ones())
+                    .sum();
+                let score = (open >> (9 * r) & 511).count_ones()
+                    + column
+                    + (open & BOX << (3 * (c / 3))).count_ones();
+                if score > most {
+                    most = score;
+                    pick = Some(27 * b as u32 + i);
+                }
+            }
         }
-        let open = !self.placed & ALL;
-        let pairs = two & !three & open;
-        if pairs != 0 {
-            return Some(pairs.trailing_zeros());
+        if pick.is_some() {
+            return pick;
         }
-        let mut rest = open;
         let (mut best, mut fewest) = (None, u32::MAX);
-        while rest != 0 {
-            let c = rest.trailing_zeros();
-            rest &= rest - 1;
-            let k = self.digits(c).count_ones();
-            if k < fewest {
-                fewest = k;
-                best = Some(c);
+        for b in 0..3 {
+            let mut rest = self.open[b];
+            while rest != 0 {
+                let c = 27 * b as u32 + rest.trailing_zeros();
+                rest &= rest - 1;
+                let k = self.digits(c).count_ones();
+                if k < fewest {
+                    fewest = k;
+                    best = Some(c);
+                }
             }
         }
         best
@@ -298,19 +463,21 @@ impl State {
 /// Sets the candidates of the givens (`given(c)`: 0 or a digit 1..9; `forbid`: a
 /// blank cell that must not take a digit) into the start and current states.
 pub fn set(w: &mut [u32], given: impl Fn(usize) -> u32, forbid: Option<(usize, u32)>) {
-    let mut st = State {
-        b: [ALL; 9],
-        placed: 0,
-    };
+    let mut st = State::new([[BAND; 9]; 3], [BAND; 3]);
     for c in 0..81 {
         let v = given(c);
         if (1..=9).contains(&v) {
-            st.place(c as u32, v as usize - 1);
+            let (b, bit) = (c / 27, 1 << (c % 27));
+            for (d, x) in st.f[b].iter_mut().enumerate() {
+                if d + 1 != v as usize {
+                    *x &= !bit;
+                }
+            }
         }
     }
     if let Some((k, v)) = forbid {
         if k < 81 && (1..=9).contains(&v) && given(k) == 0 {
-            st.b[v as usize - 1] &= !(1u128 << k);
+            st.f[k / 27][v as usize - 1] &= !(1 << (k % 27));
         }
     }
     st.store(w, AT_START);
@@ -326,13 +493,23 @@ pub fn rewind(w: &mut [u32]) {
 /// The current grid into `out` (a digit where one is left, else 0).
 pub fn write(w: &[u32], out: &mut [u8]) {
     let st = State::load(w, AT_NOW);
-    for (c, o) in out.iter_mut().enumerate().take(81) {
-        let m = st.digits(c as u32);
-        *o = if m.count_ones() == 1 {
-            m.trailing_zeros() as u8 + 1
-        } else {
-            0
-        };
+    out.iter_mut().take(81).for_each(|o| *o = 0);
+    for (b, band) in st.f.iter().enumerate() {
+        let (mut once, mut twice) = (0, 0);
+        for &x in band {
+            twice |= once & x;
+            once |= x;
+        }
+        for (d, &x) in band.iter().enumerate() {
+            let mut rest = x & !twice;
+            while rest != 0 {
+                let c = 27 * b + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(o) = out.get_mut(c) {
+                    *o = d as u8 + 1;
+                }
+            }
+        }
     }
 }
 
@@ -360,6 +537,8 @@ pub struct Run<'w> {
     solutions: u64,
     max_depth: u32,
     guesses: u32,
+    /// The candidates of `now` when known.
+    cands: Option<u64>,
 }
 
 /// Guesses so far: tries at a branch point that still had another digit to try (the
@@ -383,6 +562,7 @@ impl<'w> Run<'w> {
             solutions: get64(head, S_SOLUTIONS),
             max_depth: head[S_MAX_DEPTH],
             guesses: head[S_UNSOLVED],
+            cands: None,
         }
     }
 
@@ -432,15 +612,20 @@ impl<'w> Run<'w> {
 
     /// The first step: the propagation of the givens.
     pub fn first(&mut self) {
-        let (cands, placed) = (self.now.candidates(), self.now.placed.count_ones());
+        let (cands, fixed) = (self.now.candidates(), self.now.fixed());
+        self.now.dirty = (1 << 27) - 1;
         let ok = self.now.propagate();
-        self.count(cands, placed);
+        self.count(cands, fixed);
         self.phase = if ok { PHASE_DESCEND } else { PHASE_DONE };
     }
 
-    fn count(&mut self, cands: u64, placed: u32) {
-        self.updates += cands.saturating_sub(self.now.candidates());
-        self.nodes += u64::from(self.now.placed.count_ones().saturating_sub(placed));
+    /// Counts the updates and nodes of a propagation from `cands` candidates and
+    /// `fixed` cells.
+    fn count(&mut self, cands: u64, fixed: u32) {
+        let now = self.now.candidates();
+        self.cands = Some(now);
+        self.updates += cands.saturating_sub(now);
+        self.nodes += u64::from(self.now.fixed().saturating_sub(fixed));
     }
 
     /// Opens a branch point at `cell`.
@@ -451,10 +636,12 @@ impl<'w> Run<'w> {
         let at = AT_LEVELS + self.nlev * LEVEL;
         self.now.store(self.w, at);
         let digits = self.now.digits(cell);
+        let cands = self.cands.unwrap_or_else(|| self.now.candidates());
         match self.w.get_mut(at + STATE..at + LEVEL) {
             Some(l) => {
                 l[0] = cell;
                 l[1] = digits;
+                l[2] = cands as u32;
             }
             None => return Err(Error::Corrupt),
         }
@@ -467,7 +654,7 @@ impl<'w> Run<'w> {
     /// The next try at the newest branch point (the last one closes it).
     fn retry(&mut self) -> Result<(), Error> {
         let at = AT_LEVELS + (self.nlev - 1) * LEVEL;
-        let Some(&[cell, rest]) = self.w.get(at + STATE..at + LEVEL) else {
+        let Some(&[cell, rest, cands]) = self.w.get(at + STATE..at + LEVEL) else {
             return Err(Error::Corrupt);
         };
         if cell >= 81 || rest == 0 || rest >= 1 << 9 {
@@ -492,13 +679,15 @@ impl<'w> Run<'w> {
             self.guesses = self.guesses.wrapping_add(1);
             self.w[at + STATE + 1] = left;
         }
-        let (cands, placed) = (self.now.candidates(), self.now.placed.count_ones());
-        if self.now.b[d as usize] >> cell & 1 == 0 {
+        // At most 729 whatever the block says: a scribbled word costs no budget.
+        let (cands, fixed) = (u64::from(cands.min(729)), self.now.fixed());
+        let (b, bit) = ((cell / 27) as usize, 1 << (cell % 27));
+        if self.now.f[b][d as usize] & bit == 0 || self.now.open[b] & bit == 0 {
             return Err(Error::Corrupt);
         }
-        self.now.place(cell, d as usize);
+        self.now.fix(d as usize, b, bit);
         let ok = self.now.propagate();
-        self.count(cands, placed);
+        self.count(cands, fixed);
         self.phase = if ok { PHASE_DESCEND } else { PHASE_RETRY };
         Ok(())
     }
@@ -508,4 +697,4 @@ impl<'w> Run<'w> {
 pub fn sane(head: &[u32]) -> bool {
     head[S_PHASE] <= PHASE_DONE && (head[S_LEVELS] as usize) <= MAX_LEVELS
 }
-const _: () = assert!(WORDS == 3482);
+const _: () = assert!(WORDS == 2733);
