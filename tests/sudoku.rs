@@ -110,10 +110,10 @@ fn top1465_figures_are_pinned() {
 #[test]
 fn top1465_fast_path_figures_are_pinned() {
     let (first, unique) = top1465_figures(false);
-    assert_eq!(first, (23_952, 108_451), "first solution: nodes, updates");
+    assert_eq!(first, (22_137, 80_153), "first solution: nodes, updates");
     assert_eq!(
         unique,
-        (40_564, 171_444),
+        (38_749, 143_146),
         "uniqueness check: nodes, updates"
     );
 }

@@ -467,11 +467,13 @@ pub fn set(w: &mut [u32], given: impl Fn(usize) -> u32, forbid: Option<(usize, u
     for c in 0..81 {
         let v = given(c);
         if (1..=9).contains(&v) {
-            let (b, bit) = (c / 27, 1 << (c % 27));
-            for (d, x) in st.f[b].iter_mut().enumerate() {
-                if d + 1 != v as usize {
-                    *x &= !bit;
-                }
+            let (b, bit, d) = (c / 27, 1 << (c % 27), v as usize - 1);
+            if st.f[b][d] & bit != 0 {
+                st.fix(d, b, bit);
+            } else {
+                // A clash with an earlier given: the cell is left open with no
+                // candidate, which the first propagation finds.
+                st.f[b].iter_mut().for_each(|x| *x &= !bit);
             }
         }
     }
