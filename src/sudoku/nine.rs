@@ -80,6 +80,8 @@ const SHRINK: [u8; 512] = shrink();
 const KEEP: [u32; 512] = keep();
 /// The same as a 3x3 table: the row-box pairs (bit `3r + k`) on some matching.
 const MATCH: [u16; 512] = matchings();
+/// The cells of a row (9 bits).
+const POP9: [u8; 512] = pop9();
 /// A row (9 bits) with one cell: that cell, else 0.
 const ALONE: [u16; 512] = alone();
 /// The other cells of a cell's row, box and column inside its band.
@@ -140,6 +142,16 @@ const fn keep() -> [u32; 512] {
             j += 1;
         }
         occ += 1;
+    }
+    t
+}
+
+const fn pop9() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
     }
     t
 }
@@ -276,9 +288,18 @@ impl State {
     /// box and column leave digit `d`.
     #[inline(always)]
     fn fix(&mut self, d: usize, b: usize, bit: u32) {
+        let word = self.f[b][d];
+        self.keep_in_band(b, !bit);
+        self.f[b][d] = word;
+        self.fix_alone(d, b, bit);
+    }
+
+    /// The same for a cell whose only candidate `d` is.
+    #[inline(always)]
+    fn fix_alone(&mut self, d: usize, b: usize, bit: u32) {
         let i = bit.trailing_zeros() as usize % 27;
         let keep = self.f[b][d] & !BAND_PEERS[i];
-        self.keep_in_band(b, !bit);
+        // The column includes the cell: its word changes, hence becomes dirty.
         self.keep_of_digit(d, [!(COLUMN << (i % 9)); 3]);
         self.f[b][d] = keep;
         self.open[b] &= !bit;
@@ -344,7 +365,7 @@ impl State {
                 let bit = s & s.wrapping_neg();
                 s &= s - 1;
                 if let Some(d) = self.f[b].iter().position(|&x| x & bit != 0) {
-                    self.fix(d, b, bit);
+                    self.fix_alone(d, b, bit);
                     found = true;
                 }
             }
@@ -426,14 +447,14 @@ impl State {
                 let i = pairs.trailing_zeros();
                 pairs &= pairs - 1;
                 let (r, c) = (i / 9, i % 9);
-                let column: u32 = self
-                    .open
-                    .iter()
-                    .map(|&o| (o & COLUMN << c).count_ones())
-                    .sum();
-                let score = (open >> (9 * r) & 511).count_ones()
+                // The open cells of the column, summed at bit 18 by one product.
+                let column = self.open.iter().map(|&o| o >> c & COLUMN).sum::<u32>();
+                let column = (column * COLUMN) >> 18 & 15;
+                let boxed = open >> (3 * (c / 3));
+                let boxed = (boxed & 7) | (boxed >> 6 & 0o70) | (boxed >> 12 & 0o700);
+                let score = u32::from(POP9[(open >> (9 * r) & 511) as usize])
                     + column
-                    + (open & BOX << (3 * (c / 3))).count_ones();
+                    + u32::from(POP9[boxed as usize]);
                 if score > most {
                     most = score;
                     pick = Some(27 * b as u32 + i);
