@@ -237,11 +237,28 @@ impl State {
 
     /// Candidates left over all cells.
     fn candidates(&self) -> u64 {
-        self.f
-            .iter()
-            .flatten()
-            .map(|x| u64::from(x.count_ones()))
-            .sum()
+        // Two words per 64-bit lane, byte counts summed across lanes before one
+        // horizontal add (a byte holds at most 8 * 14): half the work of 27 counts
+        // without a popcount instruction.
+        const M1: u64 = 0x5555_5555_5555_5555;
+        const M2: u64 = 0x3333_3333_3333_3333;
+        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        let bytes = |v: u64| {
+            let v = v - (v >> 1 & M1);
+            let v = (v & M2) + (v >> 2 & M2);
+            (v + (v >> 4)) & M4
+        };
+        let mut acc = 0;
+        for band in &self.f {
+            for d in [0, 2, 4, 6] {
+                acc += bytes(u64::from(band[d]) | u64::from(band[d + 1]) << 32);
+            }
+        }
+        acc += bytes(u64::from(self.f[0][8]) | u64::from(self.f[1][8]) << 32);
+        acc += bytes(u64::from(self.f[2][8]));
+        // Byte pairs to 16-bit lanes first: the total (up to 729) needs more than a byte.
+        let lanes = (acc & 0x00ff_00ff_00ff_00ff) + (acc >> 8 & 0x00ff_00ff_00ff_00ff);
+        lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48
     }
 
     /// Cells fixed so far.
@@ -449,7 +466,7 @@ impl State {
                 let (r, c) = (i / 9, i % 9);
                 // The open cells of the column, summed at bit 18 by one product.
                 let column = self.open.iter().map(|&o| o >> c & COLUMN).sum::<u32>();
-                let column = (column * COLUMN) >> 18 & 15;
+                let column = column.wrapping_mul(COLUMN) >> 18 & 15;
                 let boxed = open >> (3 * (c / 3));
                 let boxed = (boxed & 7) | (boxed >> 6 & 0o70) | (boxed >> 12 & 0o700);
                 let score = u32::from(POP9[(open >> (9 * r) & 511) as usize])
