@@ -154,7 +154,11 @@ fn fast_path_agrees_with_the_general_engine() {
         "forum_hardest_1106.txt",
         "serg_500.txt",
     ] {
-        let take = if cfg!(debug_assertions) { 2000 } else { usize::MAX };
+        let take = if cfg!(debug_assertions) {
+            2000
+        } else {
+            usize::MAX
+        };
         for (i, p) in puzzles(name, 9).iter().take(take).enumerate() {
             let limit = if name.starts_with("serg") { 3 } else { 2 };
             let a = fast.count(p, limit).unwrap();

@@ -218,7 +218,10 @@ pub unsafe extern "C" fn dlx_sudoku_set_givens(
 /// The search keeps the candidates of every cell, removes a placed symbol from the
 /// other cells of its row, column, region (and diagonal with Sudoku X), places naked
 /// singles (a cell with one candidate) and hidden singles (a symbol with one place in
-/// a unit), and branches on the open cell with the fewest candidates. Classic 9x9
+/// a unit), for N from 10 to 32 removes locked candidates (a symbol whose places in a
+/// region all lie on one row or column leaves the rest of that line, and the other way
+/// round), and branches
+/// on the open cell with the fewest candidates. Classic 9x9
 /// grids (3x3 boxes, no diagonals, no jigsaw) have their own engine with the same
 /// answers: candidates per band of three box rows and digit, locked candidates too,
 /// whole states saved at each branch point; the order of the solutions of a puzzle

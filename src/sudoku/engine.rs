@@ -451,7 +451,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         } else {
             0
         };
-        self.propagate(qt, [all, all, all, diags])
+        self.propagate(qt, [all, all, all, diags], None)
     }
 
     /// Opens a branch point at the open cell with the fewest candidates.
@@ -558,6 +558,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
             return Err(Error::Corrupt);
         }
         let mut rest = m & !b;
+        let placed_from = self.tlen;
         let w = bits_words(self.s.n);
         while rest != M::ZERO {
             let k = rest.low();
@@ -581,12 +582,18 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         }
         let mut dirty = [0; 4];
         mark(&mut dirty, rd(self.s.info, cell));
-        self.propagate(1, dirty)
+        self.propagate(1, dirty, Some(placed_from))
     }
 
     /// Propagates the queued singles and the hidden singles of the dirty units until
-    /// nothing changes.
-    fn propagate(&mut self, qt: usize, dirty: Dirty) -> Result<Result<(), Dead>, Error> {
+    /// nothing changes; locked candidates look at what the trail changed from
+    /// `locked_from` on (`None`: everything).
+    fn propagate(
+        &mut self,
+        qt: usize,
+        dirty: Dirty,
+        locked_from: Option<usize>,
+    ) -> Result<Result<(), Dead>, Error> {
         let s = &mut *self.s;
         let mut p = Prop::<M> {
             n: self.n,
@@ -605,6 +612,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
             nodes: self.nodes,
             qt,
             dirty,
+            locked_from,
         };
         let start = p.tlen;
         let result = p.run();

@@ -6,9 +6,11 @@
 //! Cells are numbered row by row, `0 .. n*n`; a cell holds 0 (blank) or a symbol `1..=n`.
 //! The search ([`engine`](crate::sudoku::engine)) keeps a candidate bit set per cell,
 //! propagates naked and hidden singles over the units (rows, columns, regions: boxes
-//! or the caller's jigsaw regions; with Sudoku X the two main diagonals), and branches
-//! on the open cell with the fewest candidates, with an explicit stack and a trail for
-//! undo: resumable at any step, every solution exactly once.
+//! or the caller's jigsaw regions; with Sudoku X the two main diagonals) and, for n
+//! from 10 to 32, locked candidates between regions and lines, and branches on the open cell with the
+//! fewest candidates, with an explicit stack and a trail for undo: resumable at any
+//! step, every solution exactly once. Classic 9x9 grids have an engine of their own
+//! (`nine`).
 //!
 //! The block, in 32-bit words (`C = n*n` cells):
 //!

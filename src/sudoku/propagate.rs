@@ -1,12 +1,18 @@
 //! The general engine's propagation: queued naked singles clear their symbols from
 //! their units through the symbols' cell bit sets, then the units that lost candidates
-//! are scanned for hidden singles, until nothing changes. Split out of the step loop
+//! are scanned for hidden singles, and when those are done, for locked candidates
+//! between regions and lines, until nothing changes. Split out of the step loop
 //! ([`super::engine`]) into small inlined functions; the engines bench showed no
 //! difference in speed (within 2% on top1465 and forum hardest, both ways).
 
 use super::engine::Dead;
 use super::mask::{rd, Mask};
 use crate::outcome::Error;
+
+/// The sides with locked candidates: on 9x9 (jigsaw and X; classic grids have the fast
+/// path) the pass cost more than it saved, above 32 it made empty grids 1.7x slower
+/// with no hard puzzle set to show a gain (docs/BENCHMARKS.md).
+pub(super) const LOCKED_SIDES: core::ops::RangeInclusive<usize> = 10..=32;
 
 /// Units whose cells lost candidates since their last scan for hidden singles: one
 /// bit set each for rows, columns, regions and the two diagonals.
@@ -43,6 +49,9 @@ pub(super) struct Prop<'p, M: Mask> {
     /// Cells queued (the queue's tail).
     pub(super) qt: usize,
     pub(super) dirty: Dirty,
+    /// The trail entry from which the locked candidates' pass starts looking, or
+    /// `None` for every unit and symbol (the first propagation).
+    pub(super) locked_from: Option<usize>,
 }
 
 impl<M: Mask> Prop<'_, M> {
@@ -53,6 +62,17 @@ impl<M: Mask> Prop<'_, M> {
         let mut qh = 0;
         // Trail entries from here on still have to mark their units dirty.
         let mut seg = self.tlen;
+        // The same for the locked candidates' pass, per symbol: the rows, columns and
+        // regions where it lost a place.
+        let mut locked = [[0u64; 3]; 64];
+        let mut locked_seg = match self.locked_from {
+            Some(t) => t,
+            None => {
+                let all = u64::MAX >> (64 - self.n.clamp(1, 64));
+                locked.iter_mut().for_each(|l| *l = [all; 3]);
+                self.tlen
+            }
+        };
         loop {
             while qh < self.qt {
                 let c = rd(self.queue, qh) as usize;
@@ -68,10 +88,138 @@ impl<M: Mask> Prop<'_, M> {
                 return Ok(Err(e));
             }
             seg = self.tlen;
-            if qh == self.qt {
+            if qh < self.qt {
+                continue;
+            }
+            if !LOCKED_SIDES.contains(&self.n) {
                 return Ok(Ok(()));
             }
+            for &e in self.trail.get(locked_seg..self.tlen).unwrap_or(&[]) {
+                let i = rd(self.info, (e >> 6) as usize);
+                if let Some(l) = locked.get_mut((e & 63) as usize) {
+                    l[0] |= 1 << (i & 63);
+                    l[1] |= 1 << ((i >> 6) & 63);
+                    l[2] |= 1 << ((i >> 12) & 63);
+                }
+            }
+            locked_seg = self.tlen;
+            match self.locked_candidates(&mut locked)? {
+                Err(e) => return Ok(Err(e)),
+                Ok(false) => return Ok(Ok(())),
+                Ok(true) => {}
+            }
         }
+    }
+
+    /// Symbol `k` leaves cell `p` (if it is there): the trail records it, and a cell
+    /// left with one candidate is queued. A cell it would leave empty is a
+    /// contradiction (the cell keeps it).
+    #[inline(always)]
+    fn remove(&mut self, p: usize, k: u32) -> Result<Result<(), Dead>, Error> {
+        let m = M::get(self.mask, p);
+        let nm = m & !M::bit(k);
+        if nm == m {
+            return Ok(Ok(()));
+        }
+        if nm == M::ZERO {
+            return Ok(Err(Dead));
+        }
+        match self.trail.get_mut(self.tlen) {
+            Some(t) => *t = ((p as u32) << 6) | k,
+            None => return Err(Error::Corrupt),
+        }
+        self.tlen += 1;
+        if let Some(x) = self.cand.get_mut(k as usize * self.w + p / 32) {
+            *x &= !(1 << (p % 32));
+        }
+        M::put(self.mask, p, nm);
+        if nm.at_most_one() {
+            self.single(p)?;
+        }
+        Ok(Ok(()))
+    }
+
+    /// Locked candidates of each symbol in the regions and lines `dirty` holds for it
+    /// (rows, columns and regions; cleared): a symbol whose places in a region all lie
+    /// on one row or column leaves the rest of that line (pointing), one whose places
+    /// on a line all lie in one region leaves the rest of that region (claiming).
+    /// `Ok(true)` when a candidate went, `Dead` when a symbol has no place left in a
+    /// unit.
+    fn locked_candidates(
+        &mut self,
+        dirty: &mut [[u64; 3]; 64],
+    ) -> Result<Result<bool, Dead>, Error> {
+        let n = self.n;
+        let mut removed = false;
+        for (k, units) in dirty.iter_mut().enumerate().take(n) {
+            for (kind, bits) in units.iter_mut().enumerate() {
+                while *bits != 0 {
+                    let u = kind * n + bits.trailing_zeros() as usize;
+                    *bits &= *bits - 1;
+                    let Some([row, col, reg]) = self.shared(u, k) else {
+                        return Ok(Err(Dead));
+                    };
+                    let targets = if kind == 2 {
+                        [row.map(|r| r as usize), col.map(|c| n + c as usize)]
+                    } else {
+                        [reg.map(|g| 2 * n + g as usize), None]
+                    };
+                    for t in targets.into_iter().flatten().filter(|&t| t != u) {
+                        match self.clear_outside(t, u, k)? {
+                            Err(e) => return Ok(Err(e)),
+                            Ok(r) => removed |= r,
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Ok(removed))
+    }
+
+    /// The row, column and region that all places of symbol `k` in unit `u` share
+    /// (`None` where they are in several); `None` when `k` has no place in `u`.
+    #[inline(always)]
+    fn shared(&self, u: usize, k: usize) -> Option<[Option<u32>; 3]> {
+        let span = rd(self.spans, u);
+        let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
+        let (mut first, mut same) = (None, [true; 3]);
+        for j in lo..=hi {
+            let c = self.cand.get(k * self.w + j).copied().unwrap_or(0);
+            let mut x = c & rd(self.unit_bits, u * self.w + j);
+            while x != 0 {
+                let i = rd(self.info, j * 32 + x.trailing_zeros() as usize);
+                x &= x - 1;
+                let here = [i & 63, (i >> 6) & 63, (i >> 12) & 63];
+                match first {
+                    None => first = Some(here),
+                    Some(f) => (0..3).for_each(|a| same[a] &= f[a] == here[a]),
+                }
+            }
+        }
+        first.map(|f| [0, 1, 2].map(|a| same[a].then_some(f[a])))
+    }
+
+    /// Symbol `k` leaves the cells of unit `t` outside unit `u`; `Ok(true)` when it
+    /// left any.
+    #[inline(always)]
+    fn clear_outside(&mut self, t: usize, u: usize, k: usize) -> Result<Result<bool, Dead>, Error> {
+        let span = rd(self.spans, t);
+        let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
+        let mut removed = false;
+        for j in lo..=hi {
+            let c = self.cand.get(k * self.w + j).copied().unwrap_or(0);
+            let mut x =
+                c & rd(self.unit_bits, t * self.w + j) & !rd(self.unit_bits, u * self.w + j);
+            while x != 0 {
+                let p = j * 32 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                if let Err(e) = self.remove(p, k as u32)? {
+                    return Ok(Err(e));
+                }
+                removed = true;
+            }
+        }
+        Ok(Ok(removed))
     }
 
     /// Cell `$p` became single: count and queue it.
