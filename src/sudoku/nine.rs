@@ -32,11 +32,13 @@
 //! figures against the `sudoku` crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
 //!
 //! Branching: of the cells with two candidates, the one with the most open cells
-//! around it (row, column, box), else an open cell with the fewest. A branch point saves the whole state (30 words) instead of an
-//! undo trail; trying the next digit copies it back. One *step* is atomic as in the
-//! general engine: the first propagation, opening a branch point, or one try at the
-//! newest branch point; budgets are checked between steps. Counted: `updates` =
-//! candidates eliminated (as the general engine counts), `nodes` = cells fixed.
+//! around it (row, column, box), else an open cell with the fewest. A branch point
+//! saves the whole state (30 words) instead of an undo trail; trying the next digit
+//! copies it back. One *step* is atomic as in the general engine: the first
+//! propagation, opening a branch point, or one try at the newest branch point; budgets
+//! are checked between steps. Counted: `updates` = candidates eliminated, `nodes` =
+//! cells fixed, both from the state of the givens (the givens are fixed when they are
+//! set, so their own eliminations are not counted).
 //!
 //! The fast path's words in the block: the state of the givens (for rewinding), the
 //! current state, and [`MAX_LEVELS`] branch points of [`LEVEL`] words.
@@ -311,7 +313,7 @@ impl State {
         self.fix_alone(d, b, bit);
     }
 
-    /// The same for a cell whose only candidate `d` is.
+    /// The same for a cell whose only candidate is `d` already.
     #[inline(always)]
     fn fix_alone(&mut self, d: usize, b: usize, bit: u32) {
         let i = bit.trailing_zeros() as usize % 27;
@@ -390,7 +392,7 @@ impl State {
         Some(found)
     }
 
-    /// The bits of digit `d` in `touched` (one per band).
+    /// True when `touched` has a bit of digit `d` (it has one per band).
     #[inline(always)]
     fn of_digit(touched: u32, d: usize) -> bool {
         touched & (1 | 1 << 9 | 1 << 18) << d != 0
