@@ -63,16 +63,15 @@ impl<M: Mask> Prop<'_, M> {
         // Trail entries from here on still have to mark their units dirty.
         let mut seg = self.tlen;
         // The same for the locked candidates' pass, per symbol: the rows, columns and
-        // regions where it lost a place.
-        let mut locked = [[0u64; 3]; 64];
-        let mut locked_seg = match self.locked_from {
-            Some(t) => t,
-            None => {
-                let all = u64::MAX >> (64 - self.n.clamp(1, 64));
-                locked.iter_mut().for_each(|l| *l = [all; 3]);
-                self.tlen
-            }
-        };
+        // regions where it lost a place. Only for the sides that have the pass (its
+        // 1.5 KB are not even cleared for the others).
+        let mut locked = LOCKED_SIDES
+            .contains(&self.n)
+            .then(|| match self.locked_from {
+                Some(_) => [[0u64; 3]; 64],
+                None => [[u64::MAX >> (64 - self.n); 3]; 64],
+            });
+        let mut locked_seg = self.locked_from.unwrap_or(self.tlen);
         loop {
             while qh < self.qt {
                 let c = rd(self.queue, qh) as usize;
@@ -91,9 +90,9 @@ impl<M: Mask> Prop<'_, M> {
             if qh < self.qt {
                 continue;
             }
-            if !LOCKED_SIDES.contains(&self.n) {
+            let Some(locked) = locked.as_mut() else {
                 return Ok(Ok(()));
-            }
+            };
             for &e in self.trail.get(locked_seg..self.tlen).unwrap_or(&[]) {
                 let i = rd(self.info, (e >> 6) as usize);
                 if let Some(l) = locked.get_mut((e & 63) as usize) {
@@ -103,7 +102,7 @@ impl<M: Mask> Prop<'_, M> {
                 }
             }
             locked_seg = self.tlen;
-            match self.locked_candidates(&mut locked)? {
+            match self.locked_candidates(locked)? {
                 Err(e) => return Ok(Err(e)),
                 Ok(false) => return Ok(Ok(())),
                 Ok(true) => {}
@@ -124,14 +123,7 @@ impl<M: Mask> Prop<'_, M> {
         if nm == M::ZERO {
             return Ok(Err(Dead));
         }
-        match self.trail.get_mut(self.tlen) {
-            Some(t) => *t = ((p as u32) << 6) | k,
-            None => return Err(Error::Corrupt),
-        }
-        self.tlen += 1;
-        if let Some(x) = self.cand.get_mut(k as usize * self.w + p / 32) {
-            *x &= !(1 << (p % 32));
-        }
+        self.record(p, k)?;
         M::put(self.mask, p, nm);
         if nm.at_most_one() {
             self.single(p)?;
@@ -180,10 +172,8 @@ impl<M: Mask> Prop<'_, M> {
     /// (`None` where they are in several); `None` when `k` has no place in `u`.
     #[inline(always)]
     fn shared(&self, u: usize, k: usize) -> Option<[Option<u32>; 3]> {
-        let span = rd(self.spans, u);
-        let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
         let (mut first, mut same) = (None, [true; 3]);
-        for j in lo..=hi {
+        for j in self.span(u) {
             let c = self.cand.get(k * self.w + j).copied().unwrap_or(0);
             let mut x = c & rd(self.unit_bits, u * self.w + j);
             while x != 0 {
@@ -203,10 +193,8 @@ impl<M: Mask> Prop<'_, M> {
     /// left any.
     #[inline(always)]
     fn clear_outside(&mut self, t: usize, u: usize, k: usize) -> Result<Result<bool, Dead>, Error> {
-        let span = rd(self.spans, t);
-        let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
         let mut removed = false;
-        for j in lo..=hi {
+        for j in self.span(t) {
             let c = self.cand.get(k * self.w + j).copied().unwrap_or(0);
             let mut x =
                 c & rd(self.unit_bits, t * self.w + j) & !rd(self.unit_bits, u * self.w + j);
@@ -220,6 +208,28 @@ impl<M: Mask> Prop<'_, M> {
             }
         }
         Ok(Ok(removed))
+    }
+
+    /// The words of unit `u`'s bit set that hold its cells.
+    #[inline(always)]
+    fn span(&self, u: usize) -> core::ops::RangeInclusive<usize> {
+        let span = rd(self.spans, u);
+        (span & 0xFFFF) as usize..=(span >> 16) as usize
+    }
+
+    /// Symbol `k` leaves cell `p`'s candidate bit set, and the trail records it (the
+    /// caller updates the cell's mask).
+    #[inline(always)]
+    fn record(&mut self, p: usize, k: u32) -> Result<(), Error> {
+        match self.trail.get_mut(self.tlen) {
+            Some(t) => *t = ((p as u32) << 6) | k,
+            None => return Err(Error::Corrupt),
+        }
+        self.tlen += 1;
+        if let Some(x) = self.cand.get_mut(k as usize * self.w + p / 32) {
+            *x &= !(1 << (p % 32));
+        }
+        Ok(())
     }
 
     /// Cell `$p` became single: count and queue it.
@@ -260,9 +270,7 @@ impl<M: Mask> Prop<'_, M> {
         let kw = k as usize * self.w;
         for &u in &us[..nu] {
             // The cells of the unit that still may take symbol k.
-            let span = rd(self.spans, u);
-            let (lo, hi) = ((span & 0xFFFF) as usize, (span >> 16) as usize);
-            for j in lo..=hi {
+            for j in self.span(u) {
                 let Some(cw) = self.cand.get_mut(kw + j) else {
                     continue;
                 };
@@ -366,15 +374,7 @@ impl<M: Mask> Prop<'_, M> {
         }
         let mut rest = pm & !b;
         while rest != M::ZERO {
-            let e = rest.low();
-            match self.trail.get_mut(self.tlen) {
-                Some(t) => *t = ((at as u32) << 6) | e,
-                None => return Err(Error::Corrupt),
-            }
-            if let Some(x) = self.cand.get_mut(e as usize * self.w + at / 32) {
-                *x &= !(1 << (at % 32));
-            }
-            self.tlen += 1;
+            self.record(at, rest.low())?;
             rest = rest.drop_low();
         }
         M::put(self.mask, at, b);
