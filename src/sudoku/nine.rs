@@ -190,6 +190,18 @@ fn row_singles(a: u32) -> u32 {
         | u32::from(ALONE[(a >> 18 & 511) as usize]) << 18
 }
 
+/// The cells of a band with at least one and at least two candidates, counted
+/// bit-sliced over its nine digit words.
+#[inline(always)]
+fn once_twice(band: &[u32; 9]) -> (u32, u32) {
+    let (mut once, mut twice) = (0, 0);
+    for &x in band {
+        twice |= once & x;
+        once |= x;
+    }
+    (once, twice)
+}
+
 /// A search state.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct State {
@@ -370,11 +382,7 @@ impl State {
             if touched >> (9 * b) & 511 == 0 {
                 continue;
             }
-            let (mut once, mut twice) = (0, 0);
-            for &x in &self.f[b] {
-                twice |= once & x;
-                once |= x;
-            }
+            let (once, twice) = once_twice(&self.f[b]);
             let open = self.open[b];
             if open & !once != 0 {
                 return None;
@@ -537,11 +545,7 @@ pub fn write(w: &[u32], out: &mut [u8]) {
     let st = State::load(w, AT_NOW);
     out.iter_mut().take(81).for_each(|o| *o = 0);
     for (b, band) in st.f.iter().enumerate() {
-        let (mut once, mut twice) = (0, 0);
-        for &x in band {
-            twice |= once & x;
-            once |= x;
-        }
+        let twice = once_twice(band).1;
         for (d, &x) in band.iter().enumerate() {
             let mut rest = x & !twice;
             while rest != 0 {
