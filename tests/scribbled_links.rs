@@ -7,9 +7,9 @@
 //! calls are bounded too (before the search loop's idle-step guard, a scribbled
 //! link could make it back up forever without spending an update).
 //!
-//! Not with the `unchecked` feature, whose contract is that nothing but the library
-//! writes the block.
-#![cfg(not(feature = "unchecked"))]
+//! A call that runs long enough validates the block and goes on without bounds
+//! checks only when it is sound (`Solver::search`): a scribbled block stays on the
+//! checked loop, which these tests drive.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

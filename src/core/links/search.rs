@@ -80,7 +80,35 @@ impl Hooks for Until {
 /// Runs the search from the phase in `h` until the hooks stop it, the tree is
 /// finished, or at least `budget` link updates were spent by this run (0 = no
 /// limit). The search must have been started (phase `Start` or later); `stack` has
-/// a word per primary column and `columns` is the number of columns.
+/// a word per primary column and `columns` is the number of columns. Every link
+/// access is bounds-checked and every walk fuelled: any block contents are safe.
+pub(in crate::core) fn run<H: Hooks>(
+    h: &mut Header,
+    links: &mut Links<'_>,
+    stack: &mut [u32],
+    budget: u64,
+    hooks: &mut H,
+) -> Stop {
+    run_on::<H, false>(h, links, stack, budget, hooks)
+}
+
+/// [`run`] without bounds checks and fuel, for a block that [`Solver::validate`]
+/// has just accepted: such a block is exactly a state the search can reach, and the
+/// search keeps it one (see `links::trusted`). Nothing may have changed the block
+/// since the validation.
+///
+/// [`Solver::validate`]: crate::core::Solver::validate
+pub(in crate::core) fn run_validated<H: Hooks>(
+    h: &mut Header,
+    links: &mut Links<'_>,
+    stack: &mut [u32],
+    budget: u64,
+    hooks: &mut H,
+) -> Stop {
+    run_on::<H, true>(h, links, stack, budget, hooks)
+}
+
+/// The loop of [`run`] (`T` false) and [`run_validated`] (`T` true).
 ///
 /// About 100 lines kept in one piece, and not inlined into its callers: the figures
 /// live in locals (registers) for the whole loop. Measured with callgrind on
@@ -89,7 +117,7 @@ impl Hooks for Until {
 /// more (register pressure); the helpers it calls are `inline(always)` and cost
 /// nothing.
 #[inline(never)]
-pub(in crate::core) fn run<H: Hooks>(
+fn run_on<H: Hooks, const T: bool>(
     h: &mut Header,
     links: &mut Links<'_>,
     stack: &mut [u32],
@@ -105,7 +133,7 @@ pub(in crate::core) fn run<H: Hooks>(
     // links scribbled into a cycle could make them endless and hold a budgeted call
     // for ever, which is stopped here as if its budget were spent (the search
     // resumes exactly where it stood).
-    let idle_limit = if budget == 0 {
+    let idle_limit = if budget == 0 || T {
         u64::MAX
     } else {
         links.nodes.len() as u64
@@ -128,7 +156,7 @@ pub(in crate::core) fn run<H: Hooks>(
     let (phase, stop) = 'search: loop {
         if enter == Phase::Recover {
             // Levels 0..=level are chosen: take back the row of `level`.
-            next_row(items, nodes, stack, level);
+            next_row::<T>(items, nodes, stack, level);
             enter = Phase::Advance;
             if updates == idle_mark {
                 idle += 1;
@@ -157,7 +185,7 @@ pub(in crate::core) fn run<H: Hooks>(
             }
             tree = tree.wrapping_add(1);
             let rng = random.then_some(&mut rng);
-            updates = updates.saturating_add(branch(items, nodes, stack, level, rng));
+            updates = updates.saturating_add(branch::<T>(items, nodes, stack, level, rng));
             if updates >= limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
             }
@@ -166,7 +194,7 @@ pub(in crate::core) fn run<H: Hooks>(
         let cur = stack[level as usize];
         if cur <= columns {
             // Every row of this column was tried: back up.
-            uncover(items, nodes, cur, &mut fuel_for(nodes));
+            uncover::<T>(items, nodes, cur, &mut fuel_for(nodes));
             if level == 0 {
                 break 'search (Phase::Done, Stop::Exhausted);
             }
@@ -174,7 +202,7 @@ pub(in crate::core) fn run<H: Hooks>(
             enter = Phase::Recover;
             continue;
         }
-        updates = updates.saturating_add(cover_rest(items, nodes, cur));
+        updates = updates.saturating_add(cover_rest::<T>(items, nodes, cur));
         hooks.chose(View { items, nodes }, level, cur);
         if level + 1 > max_depth {
             max_depth = level + 1;
@@ -208,16 +236,21 @@ pub(in crate::core) fn run<H: Hooks>(
 /// Takes back the row of `level` (its other columns) and moves the level on to the
 /// next row of its column.
 #[inline(always)]
-fn next_row(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], stack: &mut [u32], level: u32) {
+fn next_row<const T: bool>(
+    items: &mut [[u32; 2]],
+    nodes: &mut [[u32; 3]],
+    stack: &mut [u32],
+    level: u32,
+) {
     let cur = stack[level as usize];
-    uncover_rest(items, nodes, cur);
+    uncover_rest::<T>(items, nodes, cur);
     stack[level as usize] = nodes[cur as usize][DOWN];
 }
 
 /// Chooses the column of `level` (ties at random with `rng`, else the first), covers
 /// it and puts its first row on the stack; returns the updates.
 #[inline(always)]
-fn branch(
+fn branch<const T: bool>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
@@ -228,7 +261,7 @@ fn branch(
         Some(state) => choose_random(items, nodes, state),
         None => choose_first(items, nodes),
     };
-    let updates = cover(items, nodes, best, &mut fuel_for(nodes));
+    let updates = cover::<T>(items, nodes, best, &mut fuel_for(nodes));
     stack[level as usize] = nodes[best as usize][DOWN];
     updates
 }
