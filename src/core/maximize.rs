@@ -329,7 +329,10 @@ impl<'a> Maximizer<'a> {
         (self.has_best()).then(|| {
             (
                 self.best_value(),
-                &self.best[..self.head[W_BEST_LEN] as usize],
+                // (All of it but on a damaged block.)
+                self.best
+                    .get(..self.head[W_BEST_LEN] as usize)
+                    .unwrap_or(&[]),
             )
         })
     }
@@ -349,13 +352,15 @@ impl<'a> Maximizer<'a> {
     }
 
     fn acc_at(&self, level: u32) -> i128 {
-        i128_of(self.acc[level as usize])
+        // (A level of the search is always in range but on a damaged block.)
+        i128_of(self.acc.get(level as usize).copied().unwrap_or_default())
     }
 
     /// The split share and the row weight of node `x`, and the charging schemes
     /// (bit k for scheme k) that charge the row's weight to this node.
     fn node_weights(&self, x: u32) -> (i64, i64, u32) {
-        let [a, b, c, d, e] = self.nodew[x as usize];
+        // (`x` is a node of the solver's links, in range but on a damaged block.)
+        let [a, b, c, d, e] = self.nodew.get(x as usize).copied().unwrap_or_default();
         (i64_of([a, b]), i64_of([c, d]), e)
     }
 
@@ -418,7 +423,9 @@ impl<'a> Maximizer<'a> {
                     }
                     pos += 1;
                 }
-                self.nodew[y as usize] = [per[0], per[1], wp[0], wp[1], schemes];
+                if let Some(slot) = self.nodew.get_mut(y as usize) {
+                    *slot = [per[0], per[1], wp[0], wp[1], schemes];
+                }
             }
         }
         let base: i128 = s
@@ -493,7 +500,7 @@ impl<'a> Maximizer<'a> {
     fn prunes(&self, value: i128, bound: Option<i128>) -> bool {
         match bound {
             None => true,
-            Some(b) => self.has_best() && value + b <= self.best_value(),
+            Some(b) => self.has_best() && value.saturating_add(b) <= self.best_value(),
         }
     }
 }
@@ -513,7 +520,10 @@ impl Hooks for Maximizer<'_> {
     }
 
     fn chose(&mut self, links: View<'_>, level: u32, x: u32) {
-        let value = self.acc_at(level) + i128::from(self.weight(links.row_of(x)));
+        // (Saturating: the sums of a sound block never come near the end of i128,
+        // a damaged block's accumulator words may.)
+        let weight = i128::from(self.weight(links.row_of(x)));
+        let value = self.acc_at(level).saturating_add(weight);
         self.acc[level as usize + 1] = quad_of(value);
     }
 

@@ -404,11 +404,15 @@ impl<'a> Tiling<'a> {
     }
 
     /// The normalised cells of orientation `o` of piece `p`, packed (after build).
+    /// Empty for a piece or orientation out of range (only a damaged placement
+    /// table names one).
     fn orientation(&self, p: u32, o: u32) -> &[u32] {
         let k = self.max_piece_cells();
-        let n = self.pieces[p as usize][0] as usize;
+        let Some(&[n, ..]) = self.pieces.get(p as usize).filter(|_| o < 48) else {
+            return &[];
+        };
         let at = (p as usize * 48 + o as usize) * k;
-        &self.orients[at..at + n]
+        self.orients.get(at..at + n as usize).unwrap_or(&[])
     }
 
     fn coords(&self, v: u32) -> [i32; 3] {

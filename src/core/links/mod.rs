@@ -105,11 +105,11 @@ impl<'a> Links<'a> {
     /// their first nodes in `starts`. No row may be covered.
     pub(super) fn relink(&mut self, columns: u32, starts: &[u32]) {
         for i in 1..=columns {
-            self.nodes[i as usize] = [i, i, 0];
+            edit::<false, 3>(self.nodes, i, |n| *n = [i, i, 0]);
         }
         for &first in starts {
             let mut x = first;
-            while !is_spacer(self.nodes[x as usize][TOP]) {
+            while !is_spacer(at::<false, 3>(self.nodes, x)[TOP]) {
                 self.append(x);
                 x += 1;
             }
@@ -120,8 +120,8 @@ impl<'a> Links<'a> {
     pub(super) fn row_starts(&self, first_spacer: u32, out: &mut [u32]) {
         let mut spacer = first_spacer;
         for start in out {
-            *start = spacer + 1;
-            spacer = self.nodes[spacer as usize][DOWN] + 1;
+            *start = spacer.wrapping_add(1);
+            spacer = at::<false, 3>(self.nodes, spacer)[DOWN].wrapping_add(1);
         }
     }
 
@@ -131,7 +131,7 @@ impl<'a> Links<'a> {
         let mut has_primary = false;
         let mut x = first;
         loop {
-            let c = self.nodes[x as usize][TOP];
+            let c = at::<false, 3>(self.nodes, x)[TOP];
             if is_spacer(c) {
                 return Some(has_primary);
             }
@@ -145,15 +145,15 @@ impl<'a> Links<'a> {
 
     /// True when column header `c` is still in its list (not covered).
     fn is_active(&self, c: u32) -> bool {
-        let l = self.items[c as usize][LEFT];
-        self.items[l as usize][RIGHT] == c
+        let l = at::<false, 2>(self.items, c)[LEFT];
+        at::<false, 2>(self.items, l)[RIGHT] == c
     }
 
     // ------------------------------------------------------------------ rows
 
     /// Covers the column of node `x` and then the rest of its row; returns the updates.
     pub(super) fn cover_row(&mut self, x: u32) -> u64 {
-        let c = self.nodes[x as usize][TOP];
+        let c = at::<false, 3>(self.nodes, x)[TOP];
         let fuel = &mut fuel_for(self.nodes);
         cover::<false>(self.items, self.nodes, c, fuel)
             + cover_rest::<false>(self.items, self.nodes, x)
@@ -162,7 +162,7 @@ impl<'a> Links<'a> {
     /// The exact reverse of [`Links::cover_row`].
     pub(super) fn uncover_row(&mut self, x: u32) {
         uncover_rest::<false>(self.items, self.nodes, x);
-        let c = self.nodes[x as usize][TOP];
+        let c = at::<false, 3>(self.nodes, x)[TOP];
         uncover::<false>(self.items, self.nodes, c, &mut fuel_for(self.nodes));
     }
 
@@ -181,10 +181,12 @@ impl<'b> View<'b> {
 
     /// The row id of node `x`: the spacer after a row holds minus (its id + 1).
     pub(super) fn row_of(self, mut x: u32) -> u32 {
-        while !is_spacer(self.nodes[x as usize][TOP]) {
-            x += 1;
+        while !is_spacer(at::<false, 3>(self.nodes, x)[TOP]) {
+            x = x.wrapping_add(1);
         }
-        self.nodes[x as usize][TOP].wrapping_neg() - 1
+        at::<false, 3>(self.nodes, x)[TOP]
+            .wrapping_neg()
+            .wrapping_sub(1)
     }
 
     /// The column header of node `x`, or `x` itself when it is a header
@@ -193,14 +195,15 @@ impl<'b> View<'b> {
         if x <= columns {
             x
         } else {
-            self.nodes[x as usize][TOP]
+            at::<false, 3>(self.nodes, x)[TOP]
         }
     }
 
     /// The nodes of the row starting at node `first`, each with its column header.
     pub(super) fn row_nodes(self, first: u32) -> impl Iterator<Item = (u32, u32)> + use<'b> {
-        (first..)
-            .map(move |x| (x, self.nodes[x as usize][TOP]))
+        // (`..=MAX`: a damaged row start near the end must not overflow the range.)
+        (first..=u32::MAX)
+            .map(move |x| (x, at::<false, 3>(self.nodes, x)[TOP]))
             .take_while(|&(_, c)| !is_spacer(c))
     }
 
@@ -209,7 +212,7 @@ impl<'b> View<'b> {
         let mut c = ROOT;
         // At most every column once, also when the links were scribbled into a cycle.
         core::iter::from_fn(move || {
-            c = self.items[c as usize][RIGHT];
+            c = at::<false, 2>(self.items, c)[RIGHT];
             (c != ROOT).then_some(c)
         })
         .take(self.items.len())
@@ -220,7 +223,7 @@ impl<'b> View<'b> {
         let mut x = c;
         // At most every node once, also when the links were scribbled into a cycle.
         core::iter::from_fn(move || {
-            x = self.nodes[x as usize][DOWN];
+            x = at::<false, 3>(self.nodes, x)[DOWN];
             (x != c).then_some(x)
         })
         .take(self.nodes.len())
@@ -284,23 +287,26 @@ impl<'b> View<'b> {
 // walks skip the fuel (10-25% less time, docs/DESIGN.md); a validated block has no
 // stray index and no cycle, and the dance keeps it so.
 
-/// The node at `x`, bounds-checked unless trusted (see above).
+/// The node at `x`. Unless trusted, an index past the array (only a damaged block
+/// has one) reads as a zeroed node, a spacer that ends the walk there: no panic, and
+/// the fuel ends whatever walk follows.
 #[inline(always)]
 fn at<const T: bool, const N: usize>(a: &[[u32; N]], x: u32) -> [u32; N] {
     if T {
         trusted::at(a, x)
     } else {
-        a[x as usize]
+        a.get(x as usize).copied().unwrap_or([0; N])
     }
 }
 
-/// The node at `x`, to change (bounds-checked unless trusted, as [`at`]).
+/// Changes the node at `x` with `f`. Unless trusted, an index past the array (a
+/// damaged block) changes nothing.
 #[inline(always)]
-fn at_mut<const T: bool, const N: usize>(a: &mut [[u32; N]], x: u32) -> &mut [u32; N] {
+fn edit<const T: bool, const N: usize>(a: &mut [[u32; N]], x: u32, f: impl FnOnce(&mut [u32; N])) {
     if T {
-        trusted::at_mut(a, x)
-    } else {
-        &mut a[x as usize]
+        f(trusted::at_mut(a, x));
+    } else if let Some(node) = a.get_mut(x as usize) {
+        f(node);
     }
 }
 
@@ -314,13 +320,11 @@ fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
 /// Links node `x` at the bottom of its column (the column in its `TOP` word), for
 /// every engine on these links.
 pub(in crate::core) fn append_to_column(nodes: &mut [[u32; 3]], x: u32) {
-    let c = nodes[x as usize][TOP];
-    let last = nodes[c as usize][UP];
-    nodes[x as usize][UP] = last;
-    nodes[x as usize][DOWN] = c;
-    nodes[last as usize][DOWN] = x;
-    nodes[c as usize][UP] = x;
-    nodes[c as usize][TOP] += 1;
+    let c = at::<false, 3>(nodes, x)[TOP];
+    let last = at::<false, 3>(nodes, c)[UP];
+    edit::<false, 3>(nodes, x, |n| [n[UP], n[DOWN]] = [last, c]);
+    edit::<false, 3>(nodes, last, |n| n[DOWN] = x);
+    edit::<false, 3>(nodes, c, |n| [n[UP], n[TOP]] = [x, n[TOP].wrapping_add(1)]);
 }
 
 /// The column lists of an empty structure, for every engine on these links: two
@@ -345,19 +349,25 @@ pub(in crate::core) fn link_column_lists(items: &mut [[u32; 2]], primary: u32, c
 /// Hides node `x` (with fields `u`, `d`, `c`) from its column.
 #[inline(always)]
 fn hide<const T: bool>(nodes: &mut [[u32; 3]], u: u32, d: u32, c: u32) {
-    at_mut::<T, 3>(nodes, u)[DOWN] = d;
-    at_mut::<T, 3>(nodes, d)[UP] = u;
-    let len = &mut at_mut::<T, 3>(nodes, c)[TOP];
-    *len = len.wrapping_sub(1);
+    edit::<T, 3>(nodes, u, |n| n[DOWN] = d);
+    edit::<T, 3>(nodes, d, |n| n[UP] = u);
+    edit::<T, 3>(nodes, c, |n| n[TOP] = n[TOP].wrapping_sub(1));
 }
 
 /// Puts node `x` (with fields `u`, `d`, `c`) back into its column.
 #[inline(always)]
 fn unhide<const T: bool>(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32) {
-    at_mut::<T, 3>(nodes, u)[DOWN] = x;
-    at_mut::<T, 3>(nodes, d)[UP] = x;
-    let len = &mut at_mut::<T, 3>(nodes, c)[TOP];
-    *len = len.wrapping_add(1);
+    edit::<T, 3>(nodes, u, |n| n[DOWN] = x);
+    edit::<T, 3>(nodes, d, |n| n[UP] = x);
+    edit::<T, 3>(nodes, c, |n| n[TOP] = n[TOP].wrapping_add(1));
+}
+
+/// Whether node `x` lies in the row of nodes `first..end` (`end` its spacer) and the
+/// row in the array, as in every sound block: a checked walk goes around a row
+/// only then, so that a damaged link cannot send it on a walk of 2^32 steps.
+#[inline(always)]
+fn in_row(first: u32, x: u32, end: u32, nodes: &[[u32; 3]]) -> bool {
+    first <= x && x < end && (end as usize) < nodes.len()
 }
 
 /// Whether a walk may go on. A trusted run needs no fuel (a validated block has no
@@ -376,9 +386,9 @@ fn cover<const T: bool>(
     fuel: &mut u64,
 ) -> u64 {
     let [l, r] = at::<T, 2>(items, c);
-    at_mut::<T, 2>(items, l)[RIGHT] = r;
-    at_mut::<T, 2>(items, r)[LEFT] = l;
-    at_mut::<T, 3>(nodes, c)[TOP] |= COVERED;
+    edit::<T, 2>(items, l, |i| i[RIGHT] = r);
+    edit::<T, 2>(items, r, |i| i[LEFT] = l);
+    edit::<T, 3>(nodes, c, |n| n[TOP] |= COVERED);
     let mut updates: u64 = 1;
     let mut rr = at::<T, 3>(nodes, c)[DOWN];
     while rr != c && fuelled::<T>(fuel) {
@@ -389,15 +399,21 @@ fn cover<const T: bool>(
             if is_spacer(cc) {
                 // The spacer's `up` is the first node of the row: the row has
                 // `nn - uu` nodes, all walked once `nn` is back at `rr` (no more
-                // than the fuel left, which only a damaged row can exceed).
-                let mut walked = u64::from(nn.wrapping_sub(uu));
+                // than the fuel left, which only a damaged row can exceed). A
+                // damaged row (`rr` not between its ends) ends here.
+                let start = if T || in_row(uu, rr, nn, nodes) {
+                    uu
+                } else {
+                    rr
+                };
+                let mut walked = u64::from(nn.wrapping_sub(start));
                 if !T {
                     walked = walked.min(*fuel);
                     *fuel = fuel.saturating_sub(walked + 1);
                 }
                 // `rr` itself stays.
                 updates += walked.saturating_sub(1);
-                nn = uu;
+                nn = start;
                 break;
             }
             hide::<T>(nodes, uu, dd, cc);
@@ -423,11 +439,17 @@ fn uncover<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32
         loop {
             let [uu, dd, cc] = at::<T, 3>(nodes, nn);
             if is_spacer(cc) {
-                // The spacer's `down` is the last node of the row after it.
+                // The spacer's `down` is the last node of the row after it (a
+                // damaged row ends here).
+                let end = if T || in_row(nn.wrapping_add(1), rr, dd.wrapping_add(1), nodes) {
+                    dd
+                } else {
+                    rr
+                };
                 if !T {
-                    *fuel = fuel.saturating_sub(u64::from(dd.wrapping_sub(nn)) + 1);
+                    *fuel = fuel.saturating_sub(u64::from(end.wrapping_sub(nn)) + 1);
                 }
-                nn = dd;
+                nn = end;
                 break;
             }
             unhide::<T>(nodes, nn, uu, dd, cc);
@@ -441,9 +463,9 @@ fn uncover<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32
         rr = prev;
     }
     let [l, r] = at::<T, 2>(items, c);
-    at_mut::<T, 2>(items, l)[RIGHT] = c;
-    at_mut::<T, 2>(items, r)[LEFT] = c;
-    at_mut::<T, 3>(nodes, c)[TOP] &= !COVERED;
+    edit::<T, 2>(items, l, |i| i[RIGHT] = c);
+    edit::<T, 2>(items, r, |i| i[LEFT] = c);
+    edit::<T, 3>(nodes, c, |n| n[TOP] &= !COVERED);
 }
 
 /// Covers the columns of the row of node `x` other than its own, cyclically from
@@ -456,7 +478,8 @@ fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: 
     loop {
         let [u, _, c] = at::<T, 3>(nodes, p);
         if is_spacer(c) {
-            p = u;
+            // Back to the row's first node (a damaged row: stop here).
+            p = if T || in_row(u, x, p, nodes) { u } else { x };
             break;
         }
         updates += cover::<T>(items, nodes, c, fuel);
@@ -478,7 +501,12 @@ fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x
     loop {
         let [_, d, c] = at::<T, 3>(nodes, p);
         if is_spacer(c) {
-            p = d;
+            // On from the row's last node (a damaged row: stop here).
+            p = if T || in_row(p.wrapping_add(1), x, d.wrapping_add(1), nodes) {
+                d
+            } else {
+                x
+            };
             break;
         }
         uncover::<T>(items, nodes, c, fuel);

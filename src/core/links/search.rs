@@ -9,8 +9,8 @@
 //! node per column chosen and per solution, an update per column unlinked and per
 //! node hidden.
 
+use super::{at, Links, View, DOWN};
 use super::{choose_first, choose_random, cover, cover_rest, fuel_for, uncover, uncover_rest};
-use super::{Links, View, DOWN};
 use crate::core::header::{Header, Phase};
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
@@ -215,9 +215,13 @@ fn run_on<H: Hooks, const T: bool>(
                 break 'search (Phase::Recover, Stop::Solution(level + 1));
             }
             enter = Phase::Recover;
-        } else {
+        } else if (level as usize + 1) < stack.len() {
             level += 1;
             enter = Phase::Forward;
+        } else {
+            // Every level covers a primary column, so a sound block never gets
+            // here; a damaged one backs up instead of indexing past the stack.
+            enter = Phase::Recover;
         }
         if updates >= limit {
             break 'search (enter, Stop::BudgetSpent);
@@ -244,7 +248,7 @@ fn next_row<const T: bool>(
 ) {
     let cur = stack[level as usize];
     uncover_rest::<T>(items, nodes, cur);
-    stack[level as usize] = nodes[cur as usize][DOWN];
+    stack[level as usize] = at::<T, 3>(nodes, cur)[DOWN];
 }
 
 /// Chooses the column of `level` (ties at random with `rng`, else the first), covers
@@ -262,7 +266,7 @@ fn branch<const T: bool>(
         None => choose_first(items, nodes),
     };
     let updates = cover::<T>(items, nodes, best, &mut fuel_for(nodes));
-    stack[level as usize] = nodes[best as usize][DOWN];
+    stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];
     updates
 }
 

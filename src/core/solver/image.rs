@@ -18,7 +18,7 @@
 //! row of a primary column per level), which is all the engine's loops and indices
 //! rely on.
 
-use super::{stats_of, Error, Solver};
+use super::{counts_fit, stats_of, Error, Solver};
 use crate::block;
 use crate::core::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, RESERVED};
 use crate::core::layout::HEADER_WORDS;
@@ -179,15 +179,7 @@ impl<'a> Solver<'a> {
     // ------------------------------------------------------------------ scalars
 
     fn check_header(&self) -> Checked<()> {
-        let h = &self.h;
-        let p = h.dims.primary;
-        let ok = h.flags & !KNOWN_FLAGS == 0
-            && h.rows <= h.dims.max_rows
-            && h.entries <= h.dims.max_entries
-            && h.forced <= p
-            && h.sol_len <= p
-            && h.max_depth <= p
-            && h.phase.level_fits(h.level, p);
+        let ok = self.h.flags & !KNOWN_FLAGS == 0 && counts_fit(&self.h);
         (ok && self.figures_possible() && self.seed_consistent())
             .then_some(())
             .ok_or(Error::Corrupt)

@@ -20,9 +20,14 @@ use crate::rng;
 /// Updates per node in use that a call runs bounds-checked before it validates the
 /// block (see [`Solver::search`]): validation takes 15-20 ns per node, 64 updates
 /// 300-700 ns, so a call pays at most about 7% for it and usually nothing
-/// (docs/DESIGN.md). Debug builds validate after one update per node, so that the
-/// tests and the fuzz targets run both loops and the validation of live blocks often.
-const CHECKED_STRETCH: u64 = if cfg!(debug_assertions) { 1 } else { 64 };
+/// (docs/DESIGN.md). Debug and fuzzing builds validate after one update per node,
+/// so that the tests and the fuzz targets run both loops and validate live blocks
+/// often.
+const CHECKED_STRETCH: u64 = if cfg!(any(debug_assertions, fuzzing)) {
+    1
+} else {
+    64
+};
 
 pub use crate::outcome::{Error, Stats, Step};
 
@@ -70,7 +75,7 @@ impl<'a> Solver<'a> {
     pub fn open(words: &'a mut [u32]) -> Result<Solver<'a>, Error> {
         let h = Header::load(words).ok_or(Error::Corrupt)?;
         let layout = h.dims.layout().ok_or(Error::Corrupt)?;
-        if h.words != layout.total as u64 || words.len() < layout.total {
+        if h.words != layout.total as u64 || words.len() < layout.total || !counts_fit(&h) {
             return Err(Error::Corrupt);
         }
         Ok(Solver::carve(words, h, layout))
@@ -208,9 +213,15 @@ impl<'a> Solver<'a> {
             Some(false) => return Err(Error::Arg),
             Some(true) => {}
         }
+        // A sound block has a free slot: every forced row covered a primary column
+        // that this row's is not.
+        let Some(slot) = self.sol.get_mut(self.h.forced as usize) else {
+            return Err(Error::Corrupt);
+        };
+        *slot = row;
         // (Counted in the figures until the next search starts, as it always was.)
-        self.h.updates += self.links.cover_row(first);
-        self.sol[self.h.forced as usize] = row;
+        let updates = self.links.cover_row(first);
+        self.h.updates = self.h.updates.saturating_add(updates);
         self.h.forced += 1;
         self.h.phase = Phase::Fresh;
         self.h.set(FLAG_HAS_SOLUTION, false);
@@ -233,8 +244,9 @@ impl<'a> Solver<'a> {
     fn uncover_forced(&mut self) -> u32 {
         let n = self.h.forced;
         for i in (0..n).rev() {
-            let x = self.row_start[self.sol[i as usize] as usize];
-            self.links.uncover_row(x);
+            if let Some(x) = self.forced_start(i) {
+                self.links.uncover_row(x);
+            }
         }
         n
     }
@@ -243,9 +255,16 @@ impl<'a> Solver<'a> {
     /// not of the search, so their updates are not counted.
     fn cover_forced(&mut self, n: u32) {
         for i in 0..n {
-            let x = self.row_start[self.sol[i as usize] as usize];
-            self.links.cover_row(x);
+            if let Some(x) = self.forced_start(i) {
+                self.links.cover_row(x);
+            }
         }
+    }
+
+    /// The first node of the `i`-th forced row (`None` only on a damaged block).
+    fn forced_start(&self, i: u32) -> Option<u32> {
+        let row = *self.sol.get(i as usize)?;
+        self.row_start.get(row as usize).copied()
     }
 
     /// The forced rows, in selection order.
@@ -369,7 +388,11 @@ impl<'a> Solver<'a> {
     pub(super) fn write_path(&mut self, n: u32) -> &[u32] {
         let forced = self.h.forced as usize;
         let view = self.links.view();
-        let out = &mut self.sol[forced..forced + n as usize];
+        // (Always in the region but on a damaged block, where the path is dropped.)
+        let out = self
+            .sol
+            .get_mut(forced..forced + n as usize)
+            .unwrap_or_default();
         for (slot, &x) in out.iter_mut().zip(self.stack.iter()) {
             *slot = view.row_of(x);
         }
@@ -477,4 +500,17 @@ pub fn solution_words(h: &Header) -> Option<(usize, usize)> {
     let layout = h.dims.layout()?;
     (h.has(FLAG_HAS_SOLUTION) && h.sol_len <= h.dims.primary)
         .then_some((layout.sol, h.sol_len as usize))
+}
+
+/// The header's counts fit the block's regions (rows, entries, forced rows, the
+/// solution, the depth and the level), so that no region is indexed past its end.
+/// `open` checks it for every call on a caller's block, `validate` for images.
+pub(super) fn counts_fit(h: &Header) -> bool {
+    let p = h.dims.primary;
+    h.rows <= h.dims.max_rows
+        && h.entries <= h.dims.max_entries
+        && h.forced <= p
+        && h.sol_len <= p
+        && h.max_depth <= p
+        && h.phase.level_fits(h.level, p)
 }
