@@ -270,11 +270,13 @@ impl<'b> View<'b> {
 // load does not wait behind the stores (2-9% less time, docs/BENCHMARKS.md).
 //
 // Safety for any block contents (the block belongs to the caller, who may scribble
-// into it between calls): every index goes through `at`/`at_mut`, which are
-// bounds-checked (a corrupted link ends in a caught panic, never a stray access;
-// masking indices into power-of-two arrays or clamping them measured 1-26% slower,
-// as the mask or the clamp sits on the load-to-load chain and a predicted bounds
-// check does not); arithmetic on loaded values wraps; and every column walk is
+// into it between calls): every index goes through `at`/`edit`, which are
+// bounds-checked (an index past the array reads a zeroed node, a spacer, and a write
+// there is dropped: never a stray access, never a panic; masking indices into
+// power-of-two arrays or clamping them measured 1-26% slower, as the mask or the
+// clamp sits on the load-to-load chain and a predicted bounds check does not); a
+// row is walked around only when the node lies between the row's ends inside the
+// array; arithmetic on loaded values wraps; and every column walk is
 // charged to `fuel`, one unit per node walked and per row, starting at the number of
 // nodes for each cover or uncover of a row or a column, which a consistent
 // structure never reaches. A corrupted structure thus stops a walk after O(nodes)
@@ -282,10 +284,10 @@ impl<'b> View<'b> {
 // a call that runs on without spending its budget.
 //
 // Every function of the dance takes `const T: bool`, "trusted": true only in the
-// loop of `search::run_validated`, on a block that validation has just found to be a
-// state the search can reach. There the accessors skip the bounds check and the
-// walks skip the fuel (10-25% less time, docs/DESIGN.md); a validated block has no
-// stray index and no cycle, and the dance keeps it so.
+// loop run with `search::Access::Validated`, on a block that validation has just
+// found to be a state the search can reach. There the accessors skip the bounds
+// check and the walks skip the fuel (10-25% less time, docs/DESIGN.md); a
+// validated block has no stray index and no cycle, and the dance keeps it so.
 
 /// The node at `x`. Unless trusted, an index past the array (only a damaged block
 /// has one) reads as a zeroed node, a spacer that ends the walk there: no panic, and

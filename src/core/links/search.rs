@@ -77,38 +77,40 @@ impl Hooks for Until {
     }
 }
 
+/// How the loop reaches the links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::core) enum Access {
+    /// Every link access bounds-checked and every walk fuelled: safe for any block
+    /// contents.
+    Checked,
+    /// Without bounds checks and fuel, for a block that [`Solver::validate`] has
+    /// just accepted: such a block is exactly a state the search can reach, and the
+    /// search keeps it one (see `links::trusted`). Nothing may have changed the
+    /// block since the validation.
+    ///
+    /// [`Solver::validate`]: crate::core::Solver::validate
+    Validated,
+}
+
 /// Runs the search from the phase in `h` until the hooks stop it, the tree is
 /// finished, or at least `budget` link updates were spent by this run (0 = no
 /// limit). The search must have been started (phase `Start` or later); `stack` has
-/// a word per primary column and `columns` is the number of columns. Every link
-/// access is bounds-checked and every walk fuelled: any block contents are safe.
+/// a word per primary column and `columns` is the number of columns.
 pub(in crate::core) fn run<H: Hooks>(
     h: &mut Header,
     links: &mut Links<'_>,
     stack: &mut [u32],
     budget: u64,
     hooks: &mut H,
+    access: Access,
 ) -> Stop {
-    run_on::<H, false>(h, links, stack, budget, hooks)
+    match access {
+        Access::Checked => run_on::<H, false>(h, links, stack, budget, hooks),
+        Access::Validated => run_on::<H, true>(h, links, stack, budget, hooks),
+    }
 }
 
-/// [`run`] without bounds checks and fuel, for a block that [`Solver::validate`]
-/// has just accepted: such a block is exactly a state the search can reach, and the
-/// search keeps it one (see `links::trusted`). Nothing may have changed the block
-/// since the validation.
-///
-/// [`Solver::validate`]: crate::core::Solver::validate
-pub(in crate::core) fn run_validated<H: Hooks>(
-    h: &mut Header,
-    links: &mut Links<'_>,
-    stack: &mut [u32],
-    budget: u64,
-    hooks: &mut H,
-) -> Stop {
-    run_on::<H, true>(h, links, stack, budget, hooks)
-}
-
-/// The loop of [`run`] (`T` false) and [`run_validated`] (`T` true).
+/// The loop of [`run`], for [`Access::Checked`] (`T` false) or [`Access::Validated`].
 ///
 /// About 100 lines kept in one piece, and not inlined into its callers: the figures
 /// live in locals (registers) for the whole loop. Measured with callgrind on

@@ -13,7 +13,7 @@ pub use image::{image_checksum, seal_image};
 
 use super::header::{Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED};
 use super::layout::{Dims, Layout};
-use super::links::search::{self, Hooks, Plain, Stop, Until};
+use super::links::search::{self, Access, Hooks, Plain, Stop, Until};
 use super::links::Links;
 use crate::rng;
 
@@ -332,31 +332,39 @@ impl<'a> Solver<'a> {
     /// The loop starts bounds-checked. A call that is still going after
     /// [`Solver::checked_stretch`] updates validates the block (a caller may have
     /// written into it since the last call) and, when it is sound, goes on without
-    /// checks ([`search::run_validated`], 10-25% faster); a damaged block goes on
+    /// checks ([`Access::Validated`], 10-25% faster); a damaged block goes on
     /// checked. The loop resumes exactly where a budget stopped it, so the results are
     /// those of one run.
     pub(super) fn search<H: Hooks>(&mut self, budget: u64, hooks: &mut H) -> Stop {
         self.h.set(FLAG_HAS_SOLUTION, false);
         let stretch = self.checked_stretch();
+        let (h, links, stack) = (&mut self.h, &mut self.links, &mut *self.stack);
         if budget != 0 && budget <= stretch {
-            return search::run(&mut self.h, &mut self.links, self.stack, budget, hooks);
+            return search::run(h, links, stack, budget, hooks, Access::Checked);
         }
-        let start = self.h.updates;
-        let stop = search::run(&mut self.h, &mut self.links, self.stack, stretch, hooks);
+        let start = h.updates;
+        let stop = search::run(h, links, stack, stretch, hooks, Access::Checked);
         if stop != Stop::BudgetSpent {
             return stop;
         }
-        let spent = self.h.updates.wrapping_sub(start);
+        let spent = h.updates.wrapping_sub(start);
         let rest = match budget {
             0 => 0,
             _ if spent >= budget => return Stop::BudgetSpent,
             _ => budget - spent,
         };
-        if self.validate().is_ok() {
-            search::run_validated(&mut self.h, &mut self.links, self.stack, rest, hooks)
-        } else {
-            search::run(&mut self.h, &mut self.links, self.stack, rest, hooks)
-        }
+        let access = match self.validate() {
+            Ok(()) => Access::Validated,
+            Err(_) => Access::Checked,
+        };
+        search::run(
+            &mut self.h,
+            &mut self.links,
+            self.stack,
+            rest,
+            hooks,
+            access,
+        )
     }
 
     /// Updates a call runs checked before it validates the block: validation is
