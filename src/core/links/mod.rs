@@ -496,8 +496,12 @@ fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: 
 }
 
 /// Uncovers the columns of the row of node `x` other than its own, right to left.
+/// Returns the link steps it took when checked (the fuel it used: a unit per column
+/// and per node and row its column walks met), 0 when trusted; the search loop
+/// counts them against a budgeted call, as uncovers spend no update.
 #[inline(always)]
-fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) {
+fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
+    let full = fuel_for(nodes);
     let fuel = &mut fuel_for(nodes);
     let mut p = x.wrapping_sub(1);
     loop {
@@ -511,13 +515,28 @@ fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x
             };
             break;
         }
+        spend::<T>(fuel);
         uncover::<T>(items, nodes, c, fuel);
         p = p.wrapping_sub(1);
     }
     while p != x && fuelled::<T>(fuel) {
         let c = at::<T, 3>(nodes, p)[TOP];
+        spend::<T>(fuel);
         uncover::<T>(items, nodes, c, fuel);
         p = p.wrapping_sub(1);
+    }
+    if T {
+        0
+    } else {
+        full - *fuel
+    }
+}
+
+/// One unit of fuel for a column of a row walk (checked only).
+#[inline(always)]
+fn spend<const T: bool>(fuel: &mut u64) {
+    if !T {
+        *fuel = fuel.saturating_sub(1);
     }
 }
 

@@ -130,15 +130,17 @@ fn run_on<H: Hooks, const T: bool>(
         return stop;
     }
     let limit = crate::outcome::update_limit(h.updates, budget);
-    // Steps back with no update since the last one. In a sound block they walk
-    // each column at most once between two covers, so there are fewer than nodes;
-    // links scribbled into a cycle could make them endless and hold a budgeted call
-    // for ever, which is stopped here as if its budget were spent (the search
-    // resumes exactly where it stood).
+    // Steps back with no update since the last one, weighed by the link steps of
+    // their uncovers (uncovers spend no update). In a sound block they undo what
+    // earlier covers did, each node and row at most once, and take a step per row
+    // and column: less than three node counts in all. Links scribbled into a cycle
+    // could make them endless, and damaged rows long, holding a budgeted call for
+    // ever or for a node count squared; past four node counts the call stops as if
+    // its budget were spent (the search resumes exactly where it stood).
     let idle_limit = if budget == 0 || T {
         u64::MAX
     } else {
-        links.nodes.len() as u64
+        4 * links.nodes.len() as u64
     };
     let (mut idle, mut idle_mark) = (0u64, h.updates);
     let columns = h.dims.primary + h.dims.secondary;
@@ -158,10 +160,10 @@ fn run_on<H: Hooks, const T: bool>(
     let (phase, stop) = 'search: loop {
         if enter == Phase::Recover {
             // Levels 0..=level are chosen: take back the row of `level`.
-            next_row::<T>(items, nodes, stack, level);
+            let steps = next_row::<T>(items, nodes, stack, level);
             enter = Phase::Advance;
             if updates == idle_mark {
-                idle += 1;
+                idle += 1 + steps;
             } else {
                 (idle, idle_mark) = (0, updates);
             }
@@ -196,7 +198,11 @@ fn run_on<H: Hooks, const T: bool>(
         let cur = stack[level as usize];
         if cur <= columns {
             // Every row of this column was tried: back up.
-            uncover::<T>(items, nodes, cur, &mut fuel_for(nodes));
+            let fuel = &mut fuel_for(nodes);
+            uncover::<T>(items, nodes, cur, fuel);
+            if !T && updates == idle_mark {
+                idle += fuel_for(nodes) - *fuel;
+            }
             if level == 0 {
                 break 'search (Phase::Done, Stop::Exhausted);
             }
@@ -240,17 +246,18 @@ fn run_on<H: Hooks, const T: bool>(
 }
 
 /// Takes back the row of `level` (its other columns) and moves the level on to the
-/// next row of its column.
+/// next row of its column; returns the link steps taken (checked loop only).
 #[inline(always)]
 fn next_row<const T: bool>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
     level: u32,
-) {
+) -> u64 {
     let cur = stack[level as usize];
-    uncover_rest::<T>(items, nodes, cur);
+    let steps = uncover_rest::<T>(items, nodes, cur);
     stack[level as usize] = at::<T, 3>(nodes, cur)[DOWN];
+    steps
 }
 
 /// Chooses the column of `level` (ties at random with `rng`, else the first), covers
