@@ -319,6 +319,13 @@ fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
     nodes.len() as u64
 }
 
+/// The link steps a top-level walk took: the part of [`fuel_for`] it used up, down
+/// to `left` (a step back is weighed by it, see `search::run_on`).
+#[inline(always)]
+fn fuel_used(nodes: &[[u32; 3]], left: u64) -> u64 {
+    fuel_for(nodes) - left
+}
+
 /// Links node `x` at the bottom of its column (the column in its `TOP` word), for
 /// every engine on these links.
 pub(in crate::core) fn append_to_column(nodes: &mut [[u32; 3]], x: u32) {
@@ -501,7 +508,6 @@ fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: 
 /// counts them against a budgeted call, as uncovers spend no update.
 #[inline(always)]
 fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
-    let full = fuel_for(nodes);
     let fuel = &mut fuel_for(nodes);
     let mut p = x.wrapping_sub(1);
     loop {
@@ -528,7 +534,7 @@ fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x
     if T {
         0
     } else {
-        full - *fuel
+        fuel_used(nodes, *fuel)
     }
 }
 

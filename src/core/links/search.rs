@@ -9,8 +9,8 @@
 //! node per column chosen and per solution, an update per column unlinked and per
 //! node hidden.
 
-use super::{at, Links, View, DOWN};
-use super::{choose_first, choose_random, cover, cover_rest, fuel_for, uncover, uncover_rest};
+use super::{at, choose_first, choose_random, cover, cover_rest, fuel_for, fuel_used};
+use super::{uncover, uncover_rest, Links, View, DOWN};
 use crate::core::header::{Header, Phase};
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
@@ -201,7 +201,7 @@ fn run_on<H: Hooks, const T: bool>(
             let fuel = &mut fuel_for(nodes);
             uncover::<T>(items, nodes, cur, fuel);
             if !T && updates == idle_mark {
-                idle += fuel_for(nodes) - *fuel;
+                idle += fuel_used(nodes, *fuel);
             }
             if level == 0 {
                 break 'search (Phase::Done, Stop::Exhausted);
