@@ -177,10 +177,13 @@ fn run_on<H: Hooks, const T: bool>(
             // Levels 0..=level are chosen: take back the row of `level`.
             let steps = next_row::<T>(items, nodes, stack, level);
             enter = Phase::Advance;
-            if updates == idle_mark {
-                idle += 1 + steps;
-            } else {
-                (idle, idle_mark) = (0, updates);
+            // (A trusted run counts none, see `idle_limit`.)
+            if !T {
+                if updates == idle_mark {
+                    idle += 1 + steps;
+                } else {
+                    (idle, idle_mark) = (0, updates);
+                }
             }
             if updates >= limit || idle > idle_limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
