@@ -547,13 +547,17 @@ fn spend<const T: bool>(fuel: &mut u64) {
 }
 
 /// The first primary column of least length (Knuth's MRV rule). The primary list is
-/// always in column order, so the headers from its first to its last column are
+/// always in column order, so the headers from its first to its last column can be
 /// scanned as an array, the covered ones carrying [`COVERED`]: no chain of dependent
-/// loads as in a list walk (measured 1.4x faster on Sudoku, 324 columns; about the
-/// same on instances with a few dozen columns, 10% slower on domino tilings).
+/// loads as in a list walk (1.4x faster on Sudoku, 324 columns). Over a span of
+/// fewer than [`LIST_SPAN`] columns the list is walked instead, which skips the
+/// covered ones (docs/DESIGN.md).
 #[inline(always)]
-fn choose_first(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
-    let [last, first] = items[ROOT as usize];
+fn choose_first<const T: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
+    let [last, first] = at::<T, 2>(items, ROOT);
+    if last.wrapping_sub(first) < LIST_SPAN {
+        return walk_first::<T>(items, nodes, first);
+    }
     let Some(heads) = nodes.get(first as usize..=last as usize) else {
         return ROOT;
     };
@@ -568,6 +572,32 @@ fn choose_first(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
                 break;
             }
         }
+    }
+    best
+}
+
+/// Below this span of the primary list (last column minus first), [`choose_first`]
+/// walks the list.
+const LIST_SPAN: u32 = 128;
+
+/// [`choose_first`] by a walk of the primary list from its first column `c`. A
+/// checked walk stops after every item once (a list scribbled into a cycle).
+#[inline(always)]
+fn walk_first<const T: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]], mut c: u32) -> u32 {
+    let mut best = ROOT;
+    let mut min = COVERED;
+    let mut left = items.len();
+    while c != ROOT && (T || left != 0) {
+        let len = at::<T, 3>(nodes, c)[TOP];
+        if len < min {
+            best = c;
+            min = len;
+            if len == 0 {
+                break;
+            }
+        }
+        c = at::<T, 2>(items, c)[RIGHT];
+        left = left.wrapping_sub(1);
     }
     best
 }

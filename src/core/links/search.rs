@@ -294,7 +294,7 @@ fn branch<const T: bool>(
 ) -> u64 {
     let best = match rng {
         Some(state) => choose_random(items, nodes, state),
-        None => choose_first(items, nodes),
+        None => choose_first::<T>(items, nodes),
     };
     let updates = cover::<T>(items, nodes, best, &mut fuel_for(nodes));
     stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];
