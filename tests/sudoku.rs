@@ -107,14 +107,17 @@ fn top1465_figures_are_pinned() {
     );
 }
 
-/// The 9x9 fast path's figures on the same puzzles, pinned likewise.
+/// The 9x9 fast path's figures on the same puzzles, pinned likewise. (Re-pinned when
+/// the band passes became in-order sweeps: the same search tree and guesses, but a
+/// propagation that ends in a contradiction stops after other eliminations than
+/// before; 22,137 / 80,153 and 38,749 / 143,146 before.)
 #[test]
 fn top1465_fast_path_figures_are_pinned() {
     let (first, unique) = top1465_figures(false);
-    assert_eq!(first, (22_137, 80_153), "first solution: nodes, updates");
+    assert_eq!(first, (21_068, 78_209), "first solution: nodes, updates");
     assert_eq!(
         unique,
-        (38_749, 143_146),
+        (36_786, 139_870),
         "uniqueness check: nodes, updates"
     );
 }

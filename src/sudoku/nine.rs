@@ -209,9 +209,9 @@ struct State {
     f: [[u32; 9]; 3],
     /// The cells of each band not yet fixed.
     open: [u32; 3],
-    /// The words changed since their last pass as a band (bit `9b + d`); not saved:
-    /// every saved state is propagated.
-    dirty: u32,
+    /// Each word as its last pass as a band left it: a word that differs needs a pass.
+    /// Not saved: every saved state is propagated (a load copies `f`).
+    prev: [[u32; 9]; 3],
     /// The words that had a pass as a band since the last naked singles and stacks
     /// (the two rules look only at those).
     touched: u32,
@@ -222,7 +222,7 @@ impl State {
         State {
             f,
             open,
-            dirty: 0,
+            prev: f,
             touched: 0,
         }
     }
@@ -237,6 +237,7 @@ impl State {
             st.open.copy_from_slice(&src[27..]);
             st.open.iter_mut().for_each(|x| *x &= BAND);
         }
+        st.prev = st.f;
         st
     }
 
@@ -291,27 +292,17 @@ impl State {
         m
     }
 
-    /// The words of band `b` keep the bits of `m` (words that change become dirty).
+    /// The words of band `b` keep the bits of `m`.
     #[inline(always)]
     fn keep_in_band(&mut self, b: usize, m: u32) {
-        // Written as a test then a map (not one loop) so that it compiles to vector code.
-        let old = self.f[b];
-        let mut changed = 0;
-        for (d, &x) in old.iter().enumerate() {
-            changed |= u32::from(x & !m != 0) << d;
-        }
-        self.f[b] = old.map(|x| x & m);
-        self.dirty |= changed << (9 * b);
+        self.f[b] = self.f[b].map(|x| x & m);
     }
 
     /// Digit `d`'s words keep the bits of `m` in each band.
     #[inline(always)]
     fn keep_of_digit(&mut self, d: usize, m: [u32; 3]) {
         for (b, &m) in m.iter().enumerate() {
-            let x = &mut self.f[b][d];
-            let y = *x & m;
-            self.dirty |= u32::from(y != *x) << (9 * b + d);
-            *x = y;
+            self.f[b][d] &= m;
         }
     }
 
@@ -356,21 +347,51 @@ impl State {
             self.open[b] &= !s;
         }
         self.f[b][d] = a;
-        self.dirty &= !(1 << (9 * b + d));
+        self.prev[b][d] = a;
         true
     }
 
-    /// Every dirty word as a band until none is; false on a contradiction.
+    /// True when a word changed since its last pass as a band.
     #[inline(always)]
-    fn bands(&mut self) -> bool {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.touched |= 1 << i;
-            if !self.band(i / 9 % 3, i % 9) {
-                return false;
+    fn dirty(&self) -> bool {
+        let mut x = 0;
+        for b in 0..3 {
+            for d in 0..9 {
+                x |= self.f[b][d] ^ self.prev[b][d];
             }
         }
-        true
+        x != 0
+    }
+
+    /// Sweeps the words in order, each changed one as a band, until a sweep finds none
+    /// changed; false on a contradiction. The sweep is unrolled: 27 tests, each with
+    /// its own pass on constant indices.
+    #[inline(always)]
+    fn bands(&mut self) -> bool {
+        macro_rules! sweep {
+            ($($b:literal: $($d:literal)*;)*) => {
+                loop {
+                    let mut seen = false;
+                    $($(
+                        if self.f[$b][$d] != self.prev[$b][$d] {
+                            seen = true;
+                            self.touched |= 1 << (9 * $b + $d);
+                            if !self.band($b, $d) {
+                                return false;
+                            }
+                        }
+                    )*)*
+                    if !seen {
+                        return true;
+                    }
+                }
+            };
+        }
+        sweep! {
+            0: 0 1 2 3 4 5 6 7 8;
+            1: 0 1 2 3 4 5 6 7 8;
+            2: 0 1 2 3 4 5 6 7 8;
+        }
     }
 
     /// Fixes the cells with one candidate left in the bands with a bit in `touched`;
@@ -449,7 +470,7 @@ impl State {
                 }
             }
             stacks = 0;
-            if self.dirty == 0 {
+            if !self.dirty() {
                 return true;
             }
         }
@@ -659,7 +680,8 @@ impl<'w> Run<'w> {
     /// The first step: the propagation of the givens.
     pub fn first(&mut self) {
         let (cands, fixed) = (self.now.candidates(), self.now.fixed());
-        self.now.dirty = (1 << 27) - 1;
+        // No word is all ones: every word gets its pass.
+        self.now.prev = [[u32::MAX; 9]; 3];
         let ok = self.now.propagate();
         self.count(cands, fixed);
         self.phase = if ok { PHASE_DESCEND } else { PHASE_DONE };
