@@ -351,46 +351,38 @@ impl State {
         true
     }
 
-    /// True when a word changed since its last pass as a band.
+    /// The words changed since their last pass as a band (bit `9b + d`).
     #[inline(always)]
-    fn dirty(&self) -> bool {
-        let mut x = 0;
+    fn changed(&self) -> u32 {
+        let mut m = 0;
         for b in 0..3 {
             for d in 0..9 {
-                x |= self.f[b][d] ^ self.prev[b][d];
+                m |= u32::from(self.f[b][d] != self.prev[b][d]) << (9 * b + d);
             }
         }
-        x != 0
+        m
     }
 
-    /// Sweeps the words in order, each changed one as a band, until a sweep finds none
-    /// changed; false on a contradiction. The sweep is unrolled: 27 tests, each with
-    /// its own pass on constant indices.
+    /// Every changed word as a band, in order, until none is; false on a
+    /// contradiction.
     #[inline(always)]
     fn bands(&mut self) -> bool {
-        macro_rules! sweep {
-            ($($b:literal: $($d:literal)*;)*) => {
-                loop {
-                    let mut seen = false;
-                    $($(
-                        if self.f[$b][$d] != self.prev[$b][$d] {
-                            seen = true;
-                            self.touched |= 1 << (9 * $b + $d);
-                            if !self.band($b, $d) {
-                                return false;
-                            }
-                        }
-                    )*)*
-                    if !seen {
-                        return true;
+        loop {
+            let m = self.changed();
+            if m == 0 {
+                return true;
+            }
+            self.touched |= m;
+            for b in 0..3 {
+                let mut rest = m >> (9 * b) & 511;
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if !self.band(b, d % 9) {
+                        return false;
                     }
                 }
-            };
-        }
-        sweep! {
-            0: 0 1 2 3 4 5 6 7 8;
-            1: 0 1 2 3 4 5 6 7 8;
-            2: 0 1 2 3 4 5 6 7 8;
+            }
         }
     }
 
@@ -470,7 +462,7 @@ impl State {
                 }
             }
             stacks = 0;
-            if !self.dirty() {
+            if self.changed() == 0 {
                 return true;
             }
         }
