@@ -80,8 +80,9 @@ const SHRINK: [u8; 512] = shrink();
 /// cells on the row-box pairs that belong to a one-to-one matching of rows and boxes
 /// inside the table; 0 when there is none.
 const KEEP: [u32; 512] = keep();
-/// The same as a 3x3 table: the row-box pairs (bit `3r + k`) on some matching.
-const MATCH: [u16; 512] = matchings();
+/// For a stack's table of bands and columns (bit `3b + j`: band `b` uses column `j`
+/// of the stack), bit `9b + j` for the pairs on some matching.
+const STACK_KEEP: [u32; 512] = stack_keep();
 /// The cells of a row (9 bits).
 const POP9: [u8; 512] = pop9();
 /// A row (9 bits) with one cell: that cell, else 0.
@@ -140,6 +141,23 @@ const fn keep() -> [u32; 512] {
         while j < 9 {
             if m[occ] >> j & 1 != 0 {
                 t[occ] |= 7 << (9 * (j / 3) + 3 * (j % 3));
+            }
+            j += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
+const fn stack_keep() -> [u32; 512] {
+    let m = matchings();
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m[occ] >> j & 1 != 0 {
+                t[occ] |= 1 << (9 * (j / 3) + j % 3);
             }
             j += 1;
         }
@@ -422,21 +440,29 @@ impl State {
     /// The stacks of digit `d`: in each stack the digit takes one cell in each of the
     /// three columns and three boxes, so columns and boxes (one per band) are matched
     /// one to one, as rows and boxes in a band.
+    ///
+    /// The columns each band uses, one band a row of 9 bits, make a word laid out as a
+    /// band: a stack's table of bands and columns is then a box of it, found as the
+    /// band's rows and boxes are.
     #[inline(always)]
     fn stacks(&mut self, d: usize) {
-        let cols = self.f.map(|band| {
-            let x = band[d];
-            (x | x >> 9 | x >> 18) & 511
-        });
-        let mut allowed = [0u32; 3];
-        for s in [0, 3, 6] {
-            let occ = (cols[0] >> s & 7) | (cols[1] >> s & 7) << 3 | (cols[2] >> s & 7) << 6;
-            let m = u32::from(MATCH[occ as usize]);
-            for (b, x) in allowed.iter_mut().enumerate() {
-                *x |= (m >> (3 * b) & 7) << s;
-            }
-        }
-        self.keep_of_digit(d, allowed.map(|x| x * COLUMN));
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let w = fold(self.f[0][d]) | fold(self.f[1][d]) << 9 | fold(self.f[2][d]) << 18;
+        let table = |s: u32| {
+            let x = w >> s & (7 * COLUMN);
+            (x | x >> 6 | x >> 12) & 511
+        };
+        let keep = STACK_KEEP[table(0) as usize]
+            | STACK_KEEP[table(3) as usize] << 3
+            | STACK_KEEP[table(6) as usize] << 6;
+        self.keep_of_digit(
+            d,
+            [
+                (keep & 511) * COLUMN,
+                (keep >> 9 & 511) * COLUMN,
+                (keep >> 18) * COLUMN,
+            ],
+        );
     }
 
     /// Propagates until nothing changes; false on a contradiction. Words not dirty
