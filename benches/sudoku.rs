@@ -88,7 +88,10 @@ fn krate(parsed: &[sudoku::Sudoku], count: bool) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "quick");
-    let only = args.iter().find_map(|a| a.strip_prefix("--only=")).unwrap_or("");
+    let only = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--only="))
+        .unwrap_or("");
     let runs = |which: &str| only.is_empty() || only == which;
     if args.iter().any(|a| a == "--wall") {
         clock::WALL.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -118,7 +121,10 @@ fn main() {
         "helper/gen.",
         "guesses"
     );
-    let set = args.iter().find_map(|a| a.strip_prefix("--set=")).unwrap_or("");
+    let set = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--set="))
+        .unwrap_or("");
     for (label, file) in sets.into_iter().filter(|(l, _)| l.contains(set)) {
         let mut puzzles = load(file);
         if quick {
@@ -129,7 +135,10 @@ fn main() {
             .iter()
             .map(|(_, l)| sudoku::Sudoku::from_str_line(l).unwrap())
             .collect();
-        let task = args.iter().find_map(|a| a.strip_prefix("--task=")).unwrap_or("");
+        let task = args
+            .iter()
+            .find_map(|a| a.strip_prefix("--task="))
+            .unwrap_or("");
         for count in [false, true] {
             if !task.is_empty() && (task == "unique") != count {
                 continue;

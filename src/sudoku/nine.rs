@@ -22,17 +22,24 @@
 //! - **a stack of one digit** (three columns of boxes): the same matching between the
 //!   stack's columns and its boxes, one per band, on the columns each band's word
 //!   still uses (locked candidates between columns and boxes); a column left with one
-//!   cell then ends as a row left with one cell in that cell's band;
+//!   cell then ends as a row left with one cell in that cell's band. The columns each
+//!   band uses, one band a row, make a word laid out as a band, whose boxes are the
+//!   stacks' tables: one lookup per stack;
 //! - **naked singles**: a bit-sliced count over the band's nine words gives the cells
 //!   with one candidate (fixed: their row, box and column leave the digit's words) and
 //!   the cells with none (a contradiction).
 //!
-//! Only the words that changed since their last pass are looked at again (a dirty
-//! bit per word, set without a branch when a mask changes it). Design notes and the
-//! figures against the `sudoku` crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
+//! Only the words that changed since their last pass are looked at again: each word's
+//! value after its pass is kept (`prev`, not saved: a saved state is propagated), the
+//! band passes go in order over a snapshot of the words that differ from it (27
+//! compares), then over the next snapshot until one is empty. A mask is a plain `and`:
+//! no bookkeeping per masked word (a dirty bit per word, set by each mask, cost a fifth
+//! of the band passes). Design notes and the figures against the `sudoku` crate and
+//! tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
 //!
 //! Branching: of the cells with two candidates, the one with the most open cells
-//! around it (row, column, box), else an open cell with the fewest. A branch point
+//! around it (row, column, box; the counts of open cells per row, column and box are
+//! taken once, as nibbles), else an open cell with the fewest. A branch point
 //! saves the whole state (30 words) instead of an undo trail; trying the next digit
 //! copies it back. One *step* is atomic as in the general engine: the first
 //! propagation, opening a branch point, or one try at the newest branch point; budgets
