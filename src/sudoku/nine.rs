@@ -256,6 +256,8 @@ struct State {
     /// The words that had a pass as a band since the last naked singles and stacks
     /// (the two rules look only at those).
     touched: u32,
+    /// Whether a band pass masked other words than its own since this was cleared.
+    spilled: bool,
 }
 
 impl State {
@@ -265,6 +267,7 @@ impl State {
             open,
             prev: f,
             touched: 0,
+            spilled: false,
         }
     }
 
@@ -386,6 +389,7 @@ impl State {
             self.keep_of_digit(d, [!(c * COLUMN); 3]);
             self.keep_in_band(b, !s);
             self.open[b] &= !s;
+            self.spilled = true;
         }
         self.f[b][d] = a;
         self.prev[b][d] = a;
@@ -414,6 +418,7 @@ impl State {
                 return true;
             }
             self.touched |= m;
+            self.spilled = false;
             for b in 0..3 {
                 let mut rest = m >> (9 * b) & 511;
                 while rest != 0 {
@@ -423,6 +428,11 @@ impl State {
                         return false;
                     }
                 }
+            }
+            // Passes that masked only their own word leave no word changed: the next
+            // snapshot would be empty.
+            if !self.spilled {
+                return true;
             }
         }
     }
