@@ -32,10 +32,11 @@
 //! Only the words that changed since their last pass are looked at again: each word's
 //! value after its pass is kept (`prev`, not saved: a saved state is propagated), the
 //! band passes go in order over a snapshot of the words that differ from it (27
-//! compares), then over the next snapshot until one is empty. A mask is a plain `and`:
-//! no bookkeeping per masked word (a dirty bit per word, set by each mask, cost a fifth
-//! of the band passes). Design notes and the figures against the `sudoku` crate and
-//! tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
+//! compares), then over the next snapshot until one is empty, or until a snapshot's
+//! passes masked only their own words (which leaves none changed). A mask is a plain
+//! `and`: no bookkeeping per masked word (a dirty bit per word, set by each mask, cost
+//! a fifth of the band passes). Design notes and the figures against the `sudoku`
+//! crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
 //!
 //! Branching: of the cells with two candidates, the one with the most open cells
 //! around it (row, column, box; the counts of open cells per row, column and box are
