@@ -55,7 +55,8 @@ pub(crate) struct CallState {
 }
 
 impl CallState {
-    fn from(updates: u64) -> CallState {
+    /// A call whose checked stretch starts at the update figure `updates`.
+    fn starting_at(updates: u64) -> CallState {
         CallState {
             checked_from: updates,
             idle: Idle::default(),
@@ -118,7 +119,7 @@ impl<'a> Solver<'a> {
             row_start,
             sol,
             stack,
-            call: CallState::from(h.updates),
+            call: CallState::starting_at(h.updates),
         }
     }
 
@@ -339,7 +340,7 @@ impl<'a> Solver<'a> {
         }
         self.h.restart();
         self.h.phase = Phase::Start;
-        self.call = CallState::from(self.h.updates);
+        self.call = CallState::starting_at(self.h.updates);
     }
 
     /// Runs `f` on this solver, opened afresh on the block, as a part of the call
@@ -383,7 +384,7 @@ impl<'a> Solver<'a> {
         self.h.set(FLAG_HAS_SOLUTION, false);
         if self.h.updates < self.call.checked_from {
             // The figures went back: a fresh search.
-            self.call = CallState::from(self.h.updates);
+            self.call = CallState::starting_at(self.h.updates);
         }
         let spent = self.h.updates - self.call.checked_from;
         let allowance = self.checked_stretch().saturating_sub(spent);
@@ -416,7 +417,7 @@ impl<'a> Solver<'a> {
             }
         }
         self.validate()?;
-        self.call = CallState::from(self.h.updates);
+        self.call = CallState::starting_at(self.h.updates);
         Ok(search::run(
             &mut self.h,
             &mut self.links,
