@@ -591,7 +591,108 @@ impl State {
 
 /// Sets the candidates of the givens (`given(c)`: 0 or a digit 1..9; `forbid`: a
 /// blank cell that must not take a digit) into the start and current states.
+///
+/// Whole words: the givens of each digit mark the rows, columns and boxes they use
+/// (one 27-bit word per digit), and each word is then built at once from those. Two
+/// givens of a digit in one row, column or box (a clash) go back to setting the givens
+/// one at a time, in cell order, which the first propagation then finds.
 pub fn set(w: &mut [u32], given: impl Fn(usize) -> u32, forbid: Option<(usize, u32)>) {
+    let mut st = set_words(&given).unwrap_or_else(|| set_cells(&given));
+    if let Some((k, v)) = forbid {
+        if k < 81 && (1..=9).contains(&v) && given(k) == 0 {
+            st.f[k / 27][v as usize - 1] &= !(1 << (k % 27));
+        }
+    }
+    st.store(w, AT_START);
+    st.store(w, AT_NOW);
+}
+
+/// Row `r` (bit `r`), column `c` (bit `9 + c`) and box `k` (bit `18 + k`) of each cell.
+const UNITS: [u32; 81] = units();
+/// Three rows of a band (3 bits) as its cells.
+const ROWS3: [u32; 8] = rows3();
+/// Three boxes of a band (3 bits) as its cells.
+const BOXES3: [u32; 8] = boxes3();
+
+const fn units() -> [u32; 81] {
+    let mut t = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = 1 << r | 1 << (9 + c) | 1 << (18 + 3 * (r / 3) + c / 3);
+        i += 1;
+    }
+    t
+}
+
+const fn rows3() -> [u32; 8] {
+    let mut t = [0u32; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if x >> r & 1 != 0 {
+                t[x] |= 511 << (9 * r);
+            }
+            r += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn boxes3() -> [u32; 8] {
+    let mut t = [0u32; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if x >> k & 1 != 0 {
+                t[x] |= BOX << (3 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// The state of the givens built from whole words; None on a clash.
+fn set_words(given: &impl Fn(usize) -> u32) -> Option<State> {
+    // The rows, columns and boxes each digit's givens use, the givens of each digit
+    // per band, and all the givens per band.
+    let mut used = [0u32; 9];
+    let mut mine = [[0u32; 9]; 3];
+    let mut all = [0u32; 3];
+    for (c, &units) in UNITS.iter().enumerate() {
+        let v = given(c);
+        if (1..=9).contains(&v) {
+            let (b, bit, d) = (c / 27, 1 << (c % 27), v as usize - 1);
+            if used[d] & units != 0 {
+                return None;
+            }
+            used[d] |= units;
+            mine[b][d] |= bit;
+            all[b] |= bit;
+        }
+    }
+    let mut f = [[0u32; 9]; 3];
+    for (b, band) in f.iter_mut().enumerate() {
+        let free = BAND & !all[b];
+        for (d, x) in band.iter_mut().enumerate() {
+            let u = used[d];
+            let peers = ROWS3[(u >> (3 * b) & 7) as usize]
+                | (u >> 9 & 511) * COLUMN
+                | BOXES3[(u >> (18 + 3 * b) & 7) as usize];
+            *x = free & !peers | mine[b][d];
+        }
+    }
+    Some(State::new(f, all.map(|g| BAND & !g)))
+}
+
+/// The state of the givens set one cell at a time, in cell order: a given that clashes
+/// with an earlier one leaves its cell open with no candidate.
+fn set_cells(given: &impl Fn(usize) -> u32) -> State {
     let mut st = State::new([[BAND; 9]; 3], [BAND; 3]);
     for c in 0..81 {
         let v = given(c);
@@ -606,13 +707,7 @@ pub fn set(w: &mut [u32], given: impl Fn(usize) -> u32, forbid: Option<(usize, u
             }
         }
     }
-    if let Some((k, v)) = forbid {
-        if k < 81 && (1..=9).contains(&v) && given(k) == 0 {
-            st.f[k / 27][v as usize - 1] &= !(1 << (k % 27));
-        }
-    }
-    st.store(w, AT_START);
-    st.store(w, AT_NOW);
+    st
 }
 
 /// Back to the state of the givens.
@@ -621,21 +716,29 @@ pub fn rewind(w: &mut [u32]) {
     st.store(w, AT_NOW);
 }
 
-/// The current grid into `out` (a digit where one is left, else 0).
+/// The current grid into `out` (a digit where one is left, else 0): band by band,
+/// from the words in the block, each cell left with one digit found by a bit scan.
 pub fn write(w: &[u32], out: &mut [u8]) {
-    let st = State::load(w, AT_NOW);
-    out.iter_mut().take(81).for_each(|o| *o = 0);
-    for (b, band) in st.f.iter().enumerate() {
-        let twice = once_twice(band).1;
+    let mut outs = out.chunks_mut(27);
+    for b in 0..3 {
+        let mut band = [0u32; 9];
+        if let Some(src) = w.get(AT_NOW + 9 * b..AT_NOW + 9 * b + 9) {
+            for (x, &y) in band.iter_mut().zip(src) {
+                *x = y & BAND;
+            }
+        }
+        let twice = once_twice(&band).1;
+        let mut cells = [0u8; 27];
         for (d, &x) in band.iter().enumerate() {
             let mut rest = x & !twice;
             while rest != 0 {
-                let c = 27 * b + rest.trailing_zeros() as usize;
+                cells[rest.trailing_zeros() as usize % 27] = d as u8 + 1;
                 rest &= rest - 1;
-                if let Some(o) = out.get_mut(c) {
-                    *o = d as u8 + 1;
-                }
             }
+        }
+        if let Some(o) = outs.next() {
+            let n = o.len();
+            o.copy_from_slice(&cells[..n]);
         }
     }
 }
