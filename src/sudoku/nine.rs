@@ -716,11 +716,29 @@ pub fn rewind(w: &mut [u32]) {
     st.store(w, AT_NOW);
 }
 
+/// Eight cells of a row (8 bits) as bytes: byte `c` is 1 when the row has column `c`.
+const BYTES: [u64; 256] = bytes();
+
+const fn bytes() -> [u64; 256] {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut c = 0;
+        while c < 8 {
+            t[x] |= ((x >> c & 1) as u64) << (8 * c);
+            c += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
 /// The current grid into `out` (a digit where one is left, else 0): band by band,
-/// from the words in the block, each cell left with one digit found by a bit scan.
+/// from the words in the block, the digits of the cells left with one as four bit
+/// planes, each row's planes spread to bytes (eight cells at once, then the ninth).
 pub fn write(w: &[u32], out: &mut [u8]) {
-    let mut outs = out.chunks_mut(27);
-    for b in 0..3 {
+    let mut grid = [0u8; 81];
+    for (b, cells) in grid.chunks_exact_mut(27).enumerate() {
         let mut band = [0u32; 9];
         if let Some(src) = w.get(AT_NOW + 9 * b..AT_NOW + 9 * b + 9) {
             for (x, &y) in band.iter_mut().zip(src) {
@@ -728,19 +746,28 @@ pub fn write(w: &[u32], out: &mut [u8]) {
             }
         }
         let twice = once_twice(&band).1;
-        let mut cells = [0u8; 27];
+        // Bit k of the digit (1..9) of each cell with one candidate.
+        let mut planes = [0u32; 4];
         for (d, &x) in band.iter().enumerate() {
-            let mut rest = x & !twice;
-            while rest != 0 {
-                cells[rest.trailing_zeros() as usize % 27] = d as u8 + 1;
-                rest &= rest - 1;
+            for (k, p) in planes.iter_mut().enumerate() {
+                if (d + 1) >> k & 1 != 0 {
+                    *p |= x & !twice;
+                }
             }
         }
-        if let Some(o) = outs.next() {
-            let n = o.len();
-            o.copy_from_slice(&cells[..n]);
+        for (r, row) in cells.chunks_exact_mut(9).enumerate() {
+            let (mut low, mut ninth) = (0u64, 0u8);
+            for (k, &p) in planes.iter().enumerate() {
+                let p = p >> (9 * r);
+                low |= BYTES[(p & 255) as usize] << k;
+                ninth |= ((p >> 8 & 1) as u8) << k;
+            }
+            row[..8].copy_from_slice(&low.to_le_bytes());
+            row[8] = ninth;
         }
     }
+    let n = out.len().min(81);
+    out[..n].copy_from_slice(&grid[..n]);
 }
 
 /// The figures of the header.
