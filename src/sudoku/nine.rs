@@ -663,19 +663,19 @@ fn set_words(given: &impl Fn(usize) -> u32) -> Option<State> {
     // per band, and all the givens per band.
     let mut used = [0u32; 9];
     let mut mine = [[0u32; 9]; 3];
-    let mut all = [0u32; 3];
-    for (c, &units) in UNITS.iter().enumerate() {
-        let v = given(c);
-        if (1..=9).contains(&v) {
-            let (b, bit, d) = (c / 27, 1 << (c % 27), v as usize - 1);
-            if used[d] & units != 0 {
-                return None;
+    for (b, (units, mine)) in UNITS.chunks_exact(27).zip(&mut mine).enumerate() {
+        for (i, &units) in units.iter().enumerate() {
+            let d = given(27 * b + i).wrapping_sub(1) as usize;
+            if let Some(u) = used.get_mut(d) {
+                if *u & units != 0 {
+                    return None;
+                }
+                *u |= units;
+                mine[d] |= 1 << i;
             }
-            used[d] |= units;
-            mine[b][d] |= bit;
-            all[b] |= bit;
         }
     }
+    let all = mine.map(|band| band.iter().fold(0, |a, &x| a | x));
     let mut f = [[0u32; 9]; 3];
     for (b, band) in f.iter_mut().enumerate() {
         let free = BAND & !all[b];
