@@ -48,6 +48,14 @@
 //! cells fixed, both from the state of the givens (the givens are fixed when they are
 //! set, so their own eliminations are not counted).
 //!
+//! Setup and output are whole-word too: the givens mark, per digit, the rows, columns
+//! and boxes they use (one 27-bit word), and each digit-band word is then built at
+//! once (two givens of a digit in one unit fall back to setting them one cell at a
+//! time, in cell order, for the same state); the grid is written from four bit planes
+//! of the digits per band, each row's planes spread to bytes by a table (eight cells a
+//! lookup). On the 17-clue set these were a fifth of the cost per puzzle, now a
+//! seventh (set 1,585 and write 586 instructions per puzzle, from 2,337 and 1,110).
+//!
 //! The fast path's words in the block: the state of the givens (for rewinding), the
 //! current state, and [`MAX_LEVELS`] branch points of [`LEVEL`] words.
 
@@ -682,7 +690,7 @@ fn set_words(given: &impl Fn(usize) -> u32) -> Option<State> {
         for (d, x) in band.iter_mut().enumerate() {
             let u = used[d];
             let peers = ROWS3[(u >> (3 * b) & 7) as usize]
-                | (u >> 9 & 511) * COLUMN
+                | ((u >> 9 & 511) * COLUMN)
                 | BOXES3[(u >> (18 + 3 * b) & 7) as usize];
             *x = free & !peers | mine[b][d];
         }
