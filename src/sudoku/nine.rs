@@ -95,18 +95,71 @@ const SHRINK: [u8; 512] = shrink();
 /// For the row-box table of a band (bit `3r + k`: row `r` meets box `k`), the band's
 /// cells on the row-box pairs that belong to a one-to-one matching of rows and boxes
 /// inside the table; 0 when there is none.
-const KEEP: [u32; 512] = keep();
+const KEEP: [u32; 512] = through(&matchings(), &unions(&parts::<9>(7, 9, 3)));
 /// For a stack's table of bands and columns (bit `3b + j`: band `b` uses column `j`
 /// of the stack), bit `9b + j` for the pairs on some matching.
-const STACK_KEEP: [u32; 512] = stack_keep();
+const STACK_KEEP: [u32; 512] = through(&matchings(), &unions(&parts::<9>(1, 9, 1)));
 /// The cells of a row (9 bits).
 const POP9: [u8; 512] = pop9();
 /// A row (9 bits) spread to nibbles: nibble `c` is 1 when the row has column `c`.
-const SPREAD: [u64; 512] = spread();
+const SPREAD: [u64; 512] = unions(&parts::<9>(1, 12, 4));
 /// A row (9 bits) with one cell: that cell, else 0.
 const ALONE: [u16; 512] = alone();
 /// The other cells of a cell's row, box and column inside its band.
 const BAND_PEERS: [u32; 27] = band_peers();
+
+/// The bits that parts `0..N` of a 3-wide grid stand for: part `j`, in row `j / 3`
+/// and column `j % 3` of the grid, is `unit` shifted by `row` per grid row and `column`
+/// per grid column (e.g. a band's rows: `unit` 511, `column` 9).
+const fn parts<const N: usize>(unit: u64, row: u32, column: u32) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut j = 0;
+    while j < N {
+        t[j] = unit << (row * (j as u32 / 3) + column * (j as u32 % 3));
+        j += 1;
+    }
+    t
+}
+
+/// For every set `x` of parts (bit `j`: part `j`), the union of its parts: the
+/// tables of a set of rows, boxes, columns or pairs as the bits they stand for.
+const fn unions<const M: usize>(parts: &[u64]) -> [u64; M] {
+    let mut t = [0u64; M];
+    let mut x = 0;
+    while x < M {
+        let mut j = 0;
+        while j < parts.len() {
+            if x >> j & 1 != 0 {
+                t[x] |= parts[j];
+            }
+            j += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// `table[index[x]]` for every `x` (the table's values fit 32 bits).
+const fn through(index: &[u16; 512], table: &[u64; 512]) -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = table[index[x] as usize] as u32;
+        x += 1;
+    }
+    t
+}
+
+/// A table whose values fit 32 bits, as such.
+const fn narrow<const N: usize>(table: [u64; N]) -> [u32; N] {
+    let mut t = [0u32; N];
+    let mut x = 0;
+    while x < N {
+        t[x] = table[x] as u32;
+        x += 1;
+    }
+    t
+}
 
 const fn shrink() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -150,59 +203,11 @@ const fn matchings() -> [u16; 512] {
     t
 }
 
-const fn keep() -> [u32; 512] {
-    let m = matchings();
-    let mut t = [0u32; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        let mut j = 0;
-        while j < 9 {
-            if m[occ] >> j & 1 != 0 {
-                t[occ] |= 7 << (9 * (j / 3) + 3 * (j % 3));
-            }
-            j += 1;
-        }
-        occ += 1;
-    }
-    t
-}
-
-const fn stack_keep() -> [u32; 512] {
-    let m = matchings();
-    let mut t = [0u32; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        let mut j = 0;
-        while j < 9 {
-            if m[occ] >> j & 1 != 0 {
-                t[occ] |= 1 << (9 * (j / 3) + j % 3);
-            }
-            j += 1;
-        }
-        occ += 1;
-    }
-    t
-}
-
 const fn pop9() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut x = 0;
     while x < 512 {
         t[x] = (x as u32).count_ones() as u8;
-        x += 1;
-    }
-    t
-}
-
-const fn spread() -> [u64; 512] {
-    let mut t = [0u64; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut c = 0;
-        while c < 9 {
-            t[x] |= ((x >> c & 1) as u64) << (4 * c);
-            c += 1;
-        }
         x += 1;
     }
     t
@@ -618,9 +623,9 @@ pub fn set(w: &mut [u32], given: impl Fn(usize) -> u32, forbid: Option<(usize, u
 /// Row `r` (bit `r`), column `c` (bit `9 + c`) and box `k` (bit `18 + k`) of each cell.
 const UNITS: [u32; 81] = units();
 /// Three rows of a band (3 bits) as its cells.
-const ROWS3: [u32; 8] = rows3();
+const ROWS3: [u32; 8] = narrow(unions(&parts::<3>(511, 27, 9)));
 /// Three boxes of a band (3 bits) as its cells.
-const BOXES3: [u32; 8] = boxes3();
+const BOXES3: [u32; 8] = narrow(unions(&parts::<3>(BOX as u64, 9, 3)));
 
 const fn units() -> [u32; 81] {
     let mut t = [0u32; 81];
@@ -629,38 +634,6 @@ const fn units() -> [u32; 81] {
         let (r, c) = (i / 9, i % 9);
         t[i] = 1 << r | 1 << (9 + c) | 1 << (18 + 3 * (r / 3) + c / 3);
         i += 1;
-    }
-    t
-}
-
-const fn rows3() -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut x = 0;
-    while x < 8 {
-        let mut r = 0;
-        while r < 3 {
-            if x >> r & 1 != 0 {
-                t[x] |= 511 << (9 * r);
-            }
-            r += 1;
-        }
-        x += 1;
-    }
-    t
-}
-
-const fn boxes3() -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut x = 0;
-    while x < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if x >> k & 1 != 0 {
-                t[x] |= BOX << (3 * k);
-            }
-            k += 1;
-        }
-        x += 1;
     }
     t
 }
@@ -725,21 +698,7 @@ pub fn rewind(w: &mut [u32]) {
 }
 
 /// Eight cells of a row (8 bits) as bytes: byte `c` is 1 when the row has column `c`.
-const BYTES: [u64; 256] = bytes();
-
-const fn bytes() -> [u64; 256] {
-    let mut t = [0u64; 256];
-    let mut x = 0;
-    while x < 256 {
-        let mut c = 0;
-        while c < 8 {
-            t[x] |= ((x >> c & 1) as u64) << (8 * c);
-            c += 1;
-        }
-        x += 1;
-    }
-    t
-}
+const BYTES: [u64; 256] = unions(&parts::<8>(1, 24, 8));
 
 /// The current grid into `out` (a digit where one is left, else 0): band by band,
 /// from the words in the block, the digits of the cells left with one as four bit
