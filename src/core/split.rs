@@ -95,25 +95,27 @@ impl Solver<'_> {
     pub fn split(
         &mut self,
         depth: u32,
-        mut f: impl FnMut(&[u32], bool) -> bool,
+        f: impl FnMut(&[u32], bool) -> bool,
     ) -> Result<(u64, bool), Error> {
         self.split_start();
-        let mut reports = 0u64;
-        let mut stopped = false;
-        let end = loop {
-            match self.split_next(depth) {
-                Ok(Some(p)) => {
-                    reports += 1;
-                    if f(self.prefix(p), matches!(p, Prefix::Solution(_))) {
-                        stopped = true;
-                        break Ok(());
-                    }
-                }
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
-            }
-        };
+        let walked = self.split_each(depth, f);
         self.reset();
-        end.map(|()| (reports, stopped))
+        walked
+    }
+
+    /// The reports of [`Solver::split`], from the split under way.
+    fn split_each(
+        &mut self,
+        depth: u32,
+        mut f: impl FnMut(&[u32], bool) -> bool,
+    ) -> Result<(u64, bool), Error> {
+        let mut reports = 0u64;
+        while let Some(p) = self.split_next(depth)? {
+            reports += 1;
+            if f(self.prefix(p), matches!(p, Prefix::Solution(_))) {
+                return Ok((reports, true));
+            }
+        }
+        Ok((reports, false))
     }
 }
