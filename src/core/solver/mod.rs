@@ -383,7 +383,9 @@ impl<'a> Solver<'a> {
     pub(super) fn search<H: Hooks>(&mut self, budget: u64, hooks: &mut H) -> Result<Stop, Error> {
         self.h.set(FLAG_HAS_SOLUTION, false);
         if self.h.updates < self.call.checked_from {
-            // The figures went back: a fresh search.
+            // Figures lower than at the start of the stretch: written from outside
+            // (a callback between the searches of one call; a fresh search resets
+            // the state in `start_search`). The stretch starts again from them.
             self.call = CallState::starting_at(self.h.updates);
         }
         let spent = self.h.updates - self.call.checked_from;
