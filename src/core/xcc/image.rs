@@ -57,21 +57,30 @@ impl<'a> XSolver<'a> {
         let total = super::xblock_words(words).ok_or(Error::Corrupt)?;
         ok(super::super::solver::checksum_matches(words, total))?;
         let mut s = XSolver::open_folded(words)?;
-        s.check_header()?;
-        s.check_figures()?;
-        s.check_rows()?;
-        s.check_order()?;
-        s.check_seed()?;
-        if s.h.dims.bounded == 0 {
-            s.check_choices()?;
-            s.rebuild();
-        } else {
-            s.check_folded()?;
-            s.unfold()?;
-        }
+        s.adopt_state()?;
         block::set_busy(s.head, false);
         s.set_heap(false);
         Ok(s)
+    }
+
+    /// Checks the header, the rows and the search's choices of an image (a block
+    /// with bounds folded, one without as `dlx_image` left it) and rebuilds every
+    /// derived word from them: everything [`XSolver::attach`] checks but the prefix
+    /// and the checksum. [`Error::Corrupt`] leaves the words as they were.
+    pub(super) fn adopt_state(&mut self) -> Checked<()> {
+        self.check_header()?;
+        self.check_figures()?;
+        self.check_rows()?;
+        self.check_order()?;
+        self.check_seed()?;
+        if self.h.dims.bounded == 0 {
+            self.check_choices()?;
+            self.rebuild();
+        } else {
+            self.check_folded()?;
+            self.unfold()?;
+        }
+        Ok(())
     }
 
     fn check_header(&self) -> Checked<()> {
