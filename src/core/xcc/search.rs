@@ -79,7 +79,8 @@ pub(super) fn set_word(a: &mut [u32], x: impl TryInto<usize>, v: u32) {
 /// the array, as in every sound block: only then is a row walked around.
 #[inline(always)]
 pub(super) fn in_row(first: u32, x: u32, end: u32, nodes: &[[u32; 3]]) -> bool {
-    first <= x && x < end && (end as usize) < nodes.len()
+    // (`&`, not `&&`: one branch instead of three, on every row walked.)
+    (first <= x) & (x < end) & ((end as usize) < nodes.len())
 }
 
 /// Fuel of one top-level walk: a unit per column node met and per node and row of
@@ -255,6 +256,7 @@ impl Links<'_> {
     }
 
     /// Commits the other nodes of the row of `x`, left to right cyclically.
+    #[inline(always)]
     pub(super) fn commit_rest(&mut self, x: u32, t: &mut Tally) {
         let fuel = &mut fuel_for(self.nodes);
         let mut p = x.wrapping_add(1);
