@@ -810,7 +810,13 @@ impl XSolver<'_> {
         if will && !was && self.h.own.nbounded >= self.h.dims.bounded {
             return Err(Error::Capacity);
         }
-        self.h.own.nbounded = self.h.own.nbounded + u32::from(will) - u32::from(was);
+        // (Wrapping: the count is the caller's header word.)
+        self.h.own.nbounded = self
+            .h
+            .own
+            .nbounded
+            .wrapping_add(u32::from(will))
+            .wrapping_sub(u32::from(was));
         self.lo[i] = lo;
         self.hi[i] = hi;
         self.h.phase = super::super::header::Phase::Fresh;
