@@ -684,8 +684,15 @@ fn build_xcc(b: &mut Bytes<'_>, bounded: bool) -> (Block, *mut dlx_solver, u64, 
             let hi = u32::from(b.next() % 3) + 1;
             let lo = u32::from(b.next()) % (hi + 1);
             assert_eq!(dlx_set_bounds(s, c, lo, hi), DLX_OK);
+            if std::env::var_os("DLX_SCRIBBLE_TRACE").is_some() {
+                eprintln!("bounds {c}: [{lo}, {hi}]");
+            }
         }
-        assert_eq!(dlx_set_seed(s, u64::from(b.next() % 3)), DLX_OK);
+        let seed = u64::from(b.next() % 3);
+        assert_eq!(dlx_set_seed(s, seed), DLX_OK);
+        if std::env::var_os("DLX_SCRIBBLE_TRACE").is_some() {
+            eprintln!("xcc {d:?} rows {rows:?} seed {seed}");
+        }
         (block, s, u64::from(cols), capacity)
     }
 }
@@ -722,7 +729,16 @@ fn fuzz_xcc(b: &mut Bytes<'_>, bounded: bool) {
                     let budget = arg % 20 + u64::from(budgeted());
                     let before = solver_stats(s);
                     let o = call(|| dlx_next(s, budget));
-                    if !watch.scribbled && !o.panicked {
+                    if std::env::var_os("DLX_SCRIBBLE_TRACE").is_some() {
+                        let after = solver_stats(s);
+                        eprintln!("next({budget}) -> {}: {before:?} -> {after:?}", o.status);
+                    }
+                    // Figures unknown before the call (the block was refused) are
+                    // not taken for zero here: a block with bounds folded by
+                    // `dlx_image` and refused when unfolded is changed by the attempt
+                    // (its derived words zeroed, a replay over damaged links), so
+                    // the next open may accept it with whatever figures it holds.
+                    if !watch.scribbled && !o.panicked && before.is_some() {
                         check_budget("dlx_next", before, solver_stats(s), budget, slack);
                     }
                     ("dlx_next", o)
