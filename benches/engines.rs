@@ -171,7 +171,7 @@ fn build_ours(m: &Matrix) -> Vec<u32> {
 
 fn solve_ours(block: &mut [u32], limit: u64) -> Figures {
     let mut s = Solver::open(block).expect("a solver");
-    let solutions = s.count(limit);
+    let solutions = s.count(limit).unwrap();
     let st = s.stats();
     Figures {
         solutions,

@@ -107,7 +107,7 @@ fn search(block: &[u32], budget: u64) -> Run {
         } else {
             budget - spent
         };
-        match s.next(left) {
+        match s.next(left).unwrap() {
             Step::Exhausted => break true,
             Step::Solution | Step::BudgetSpent => {}
         }

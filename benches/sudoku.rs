@@ -13,6 +13,10 @@
 //! them). Then generation: minimal 9x9 puzzles with the fast path and with the
 //! general engine, 16x16 and 25x25 with the general engine.
 //! `cargo bench --bench sudoku -- quick` runs each set once on its first 200 puzzles.
+//! `--only=helper` (or `general`, `crate`) runs that one alone and skips generation:
+//! for instruction counts under callgrind (`--toggle-collect='sudoku::helper*'`, or
+//! `sudoku::krate*`); `--set=WORD` keeps the sets whose label contains WORD,
+//! `--task=first` (or `unique`) the one task.
 
 use std::hint::black_box;
 
@@ -46,11 +50,15 @@ fn secs(f: impl FnOnce()) -> f64 {
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
 }
 
 /// Runs the helper (fast path unless `general`) over the set; returns the guesses.
+#[inline(never)]
 fn helper(sd: &mut Sudoku<'_>, puzzles: &[(Vec<u8>, String)], count: bool) -> u64 {
     let mut out = [0u8; 81];
     let mut guesses = 0;
@@ -65,9 +73,26 @@ fn helper(sd: &mut Sudoku<'_>, puzzles: &[(Vec<u8>, String)], count: bool) -> u6
     guesses
 }
 
+/// Runs the `sudoku` crate over the set.
+#[inline(never)]
+fn krate(parsed: &[sudoku::Sudoku], count: bool) {
+    for p in parsed {
+        if count {
+            black_box(p.solutions_count_up_to(2));
+        } else {
+            black_box(p.some_solution());
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "quick");
+    let only = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--only="))
+        .unwrap_or("");
+    let runs = |which: &str| only.is_empty() || only == which;
     if args.iter().any(|a| a == "--wall") {
         clock::WALL.store(true, std::sync::atomic::Ordering::Relaxed);
     }
@@ -96,7 +121,11 @@ fn main() {
         "helper/gen.",
         "guesses"
     );
-    for (label, file) in sets {
+    let set = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--set="))
+        .unwrap_or("");
+    for (label, file) in sets.into_iter().filter(|(l, _)| l.contains(set)) {
         let mut puzzles = load(file);
         if quick {
             puzzles.truncate(200);
@@ -106,23 +135,29 @@ fn main() {
             .iter()
             .map(|(_, l)| sudoku::Sudoku::from_str_line(l).unwrap())
             .collect();
+        let task = args
+            .iter()
+            .find_map(|a| a.strip_prefix("--task="))
+            .unwrap_or("");
         for count in [false, true] {
+            if !task.is_empty() && (task == "unique") != count {
+                continue;
+            }
             let (mut a, mut b, mut c) = (vec![], vec![], vec![]);
             let mut guesses = 0;
             for _ in 0..if quick { 1 } else { 3 } {
-                a.push(secs(|| guesses = helper(&mut fast, &puzzles, count)));
-                b.push(secs(|| {
-                    helper(&mut general, &puzzles, count);
-                }));
-                c.push(secs(|| {
-                    for p in &parsed {
-                        if count {
-                            black_box(p.solutions_count_up_to(2));
-                        } else {
-                            black_box(p.some_solution());
-                        }
-                    }
-                }));
+                if runs("helper") {
+                    a.push(secs(|| guesses = helper(&mut fast, &puzzles, count)));
+                }
+                if runs("general") {
+                    b.push(secs(|| {
+                        helper(&mut general, &puzzles, count);
+                    }));
+                }
+                if !runs("crate") {
+                    continue;
+                }
+                c.push(secs(|| krate(&parsed, count)));
             }
             let (ours, gen, theirs) = (
                 n as f64 / median(a),
@@ -141,6 +176,9 @@ fn main() {
                 guesses as f64 / n as f64
             );
         }
+    }
+    if !only.is_empty() {
+        return;
     }
     // Generation: minimal 9x9 (fast path and general engine, same seeds), 16x16
     // minimal and 25x25 with proof limit 30000 (general engine).

@@ -88,7 +88,7 @@ fn enumerate(grid: &[u8]) -> (i128, u64, u64) {
     let mut s = load(&mut block, grid);
     let mut best = -1i128;
     let mut n = 0;
-    while s.next(0) == Step::Solution {
+    while s.next(0).unwrap() == Step::Solution {
         n += 1;
         let v: i64 = s
             .solution()

@@ -9,7 +9,9 @@
  * Every call on a handle (solver, maximiser, Sudoku, tiling) may also return, checked
  * in this order: DLX_ERR_NULL, DLX_ERR_MISALIGNED, DLX_ERR_CORRUPT (not a handle of
  * that kind), DLX_ERR_INTERNAL (poisoned by an internal error), DLX_ERR_BUSY (called
- * from inside a call on the same handle, e.g. from its callback).
+ * from inside a call on the same handle, e.g. from its callback). A search on a
+ * solver, maximiser or tiling block that was written outside the library may also
+ * end with DLX_ERR_CORRUPT, its block as the damage left it (docs/API.md).
  * Handles are independent; one handle must not be used by two threads at once.
  * The full contract: docs/API.md.
  */

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 use crate::core::{Prefix, Solver, XSolver};
+use crate::outcome::Error;
 
 /// Why a parallel count failed. The solver is left reset either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,15 @@ pub enum CountError {
     NoMemory,
     /// A copy could not take its prefix: a bug.
     Internal,
+    /// The block was found damaged (see `Solver::search`).
+    Corrupt,
+}
+
+impl From<Error> for CountError {
+    fn from(_: Error) -> CountError {
+        // (The engines' searches fail only on a damaged block.)
+        CountError::Corrupt
+    }
 }
 
 /// What a parallel count needs of a search engine: its count, a copy of its block,
@@ -26,7 +36,7 @@ pub enum CountError {
 /// below a prefix.
 pub trait Splittable {
     /// Counts the solutions of a fresh search (`limit` 0 = no limit).
-    fn count(&mut self, limit: u64) -> u64;
+    fn count(&mut self, limit: u64) -> Result<u64, Error>;
     /// Words of the block.
     fn block_words(&self) -> Option<usize>;
     /// Copies the block into `out` (see [`Solver::copy_to`]).
@@ -37,13 +47,13 @@ pub trait Splittable {
     fn max_depth(&self) -> u32;
     /// Reports every split prefix at `depth` to `f` (`depth` words, and whether it
     /// is a solution), then leaves the solver reset.
-    fn each_prefix(&mut self, depth: u32, f: impl FnMut(&[u32], bool));
+    fn each_prefix(&mut self, depth: u32, f: impl FnMut(&[u32], bool)) -> Result<(), Error>;
     /// Opens the block copy `words` and counts the solutions below `prefix`.
-    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64>;
+    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Result<u64, CountError>;
 }
 
 impl Splittable for Solver<'_> {
-    fn count(&mut self, limit: u64) -> u64 {
+    fn count(&mut self, limit: u64) -> Result<u64, Error> {
         Solver::count(self, limit)
     }
     fn block_words(&self) -> Option<usize> {
@@ -58,24 +68,25 @@ impl Splittable for Solver<'_> {
     fn reset(&mut self) {
         Solver::reset(self);
     }
-    fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+    fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) -> Result<(), Error> {
         self.split(depth, |rows, is_solution| {
             f(rows, is_solution);
             false
-        });
+        })
+        .map(drop)
     }
-    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64> {
-        let mut s = Solver::open(words).ok()?;
+    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Result<u64, CountError> {
+        let mut s = Solver::open(words)?;
         for &row in prefix {
-            s.select_row(row).ok()?;
+            s.select_row(row).map_err(|_| CountError::Internal)?;
         }
-        Some(s.count(limit))
+        Ok(s.count(limit)?)
     }
 }
 
 impl Splittable for XSolver<'_> {
-    fn count(&mut self, limit: u64) -> u64 {
-        XSolver::count(self, limit)
+    fn count(&mut self, limit: u64) -> Result<u64, Error> {
+        Ok(XSolver::count(self, limit))
     }
     fn block_words(&self) -> Option<usize> {
         Some(self.dims().layout()?.total)
@@ -90,25 +101,29 @@ impl Splittable for XSolver<'_> {
     fn reset(&mut self) {
         XSolver::reset(self);
     }
-    fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+    fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) -> Result<(), Error> {
         if self.dims().bounded != 0 {
-            return self.each_path_m(depth, f);
+            self.each_path_m(depth, f);
+            return Ok(());
         }
         self.split_start();
         while let Some(p) = self.split_next(depth) {
             f(self.prefix(p), matches!(p, Prefix::Solution(_)));
         }
         self.reset();
+        Ok(())
     }
-    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Option<u64> {
-        let mut s = XSolver::open(words).ok()?;
+    fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Result<u64, CountError> {
+        let mut s = XSolver::open(words)?;
         if s.dims().bounded != 0 {
-            return s.count_below_path(prefix, limit);
+            return s
+                .count_below_path(prefix, limit)
+                .ok_or(CountError::Internal);
         }
         for &row in prefix {
-            s.select_row(row).ok()?;
+            s.select_row(row).map_err(|_| CountError::Internal)?;
         }
-        Some(s.count(limit))
+        Ok(s.count(limit))
     }
 }
 
@@ -118,7 +133,7 @@ impl Splittable for XSolver<'_> {
 /// splitting search.
 #[cfg(not(feature = "parallel"))]
 pub fn count(solver: &mut impl Splittable, _threads: u32, limit: u64) -> Result<u64, CountError> {
-    Ok(solver.count(limit))
+    Ok(solver.count(limit)?)
 }
 
 /// Counts the solutions of a fresh search like [`Solver::count`] (`limit` 0 = no
@@ -133,7 +148,7 @@ pub fn count<S: Splittable>(solver: &mut S, threads: u32, limit: u64) -> Result<
         threads as usize
     };
     if workers <= 1 {
-        return Ok(solver.count(limit));
+        return Ok(solver.count(limit)?);
     }
     let plan = plan::plan(solver, workers * 16)?;
     let counted = if threads == 0 {
@@ -145,7 +160,7 @@ pub fn count<S: Splittable>(solver: &mut S, threads: u32, limit: u64) -> Result<
             .map_err(|_| CountError::NoMemory)?;
         pool.install(|| plan::count_all::<S>(&plan, limit))
     };
-    let total = plan.shallow + counted.ok_or(CountError::Internal)?;
+    let total = plan.shallow + counted?;
     Ok(if limit != 0 { total.min(limit) } else { total })
 }
 
@@ -188,7 +203,7 @@ mod plan {
                 } else {
                     prefixes.extend_from_slice(rows);
                 }
-            });
+            })?;
             let n = prefixes.len() / depth as usize;
             if n >= target || n == 0 || depth >= solver.max_depth() {
                 return Ok(Plan {
@@ -202,20 +217,19 @@ mod plan {
         }
     }
 
-    /// Counts every sub-problem on the current rayon pool; `None` if a copy could
-    /// not take its prefix (a bug).
-    pub(super) fn count_all<S: Splittable>(plan: &Plan, limit: u64) -> Option<u64> {
+    /// Counts every sub-problem on the current rayon pool.
+    pub(super) fn count_all<S: Splittable>(plan: &Plan, limit: u64) -> Result<u64, CountError> {
         let found = AtomicU64::new(plan.shallow);
         plan.prefixes
             .par_chunks(plan.depth)
             .map(|prefix| {
                 if limit != 0 && found.load(Ordering::Relaxed) >= limit {
-                    return Some(0);
+                    return Ok(0);
                 }
                 let mut words = plan.template.clone();
                 let n = S::count_copy(&mut words, prefix, limit)?;
                 found.fetch_add(n, Ordering::Relaxed);
-                Some(n)
+                Ok(n)
             })
             .sum()
     }

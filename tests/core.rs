@@ -31,11 +31,11 @@ fn random_problems_match_the_oracle() {
             "case {case}: a solution came twice"
         );
         assert_eq!(got_sorted, want, "case {case}: {p:?}");
-        assert_eq!(s.count(0), want.len() as u64, "case {case}");
+        assert_eq!(s.count(0).unwrap(), want.len() as u64, "case {case}");
         assert_eq!(s.stats().solutions, want.len() as u64);
         for limit in 1..4 {
             assert_eq!(
-                s.count(limit),
+                s.count(limit).unwrap(),
                 (want.len() as u64).min(limit),
                 "case {case}"
             );
@@ -72,7 +72,7 @@ fn a_budget_is_spent_before_the_call_returns() {
     let mut s = p.load(&mut block);
     let mut last = 0;
     loop {
-        let step = s.next(50);
+        let step = s.next(50).unwrap();
         let now = s.stats().updates;
         if step == Step::BudgetSpent {
             assert!(now - last >= 50, "returned after {} updates", now - last);
@@ -92,7 +92,7 @@ fn queens_counts() {
         let p = queens(i as u32 + 1);
         let mut block = p.block();
         let mut s = p.load(&mut block);
-        assert_eq!(s.count(0), want, "{} queens", i + 1);
+        assert_eq!(s.count(0).unwrap(), want, "{} queens", i + 1);
     }
 }
 
@@ -102,7 +102,7 @@ fn twelve_queens() {
     let p = queens(12);
     let mut block = p.block();
     let mut s = p.load(&mut block);
-    assert_eq!(s.count(0), 14200);
+    assert_eq!(s.count(0).unwrap(), 14200);
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn forced_rows_restrict_to_matching_solutions() {
         assert_eq!(got, want, "case {case}");
         // Dropping the forced rows gives the whole problem back.
         s.unselect_all().unwrap();
-        assert_eq!(s.count(0), p.oracle().len() as u64);
+        assert_eq!(s.count(0).unwrap(), p.oracle().len() as u64);
     }
 }
 
@@ -208,19 +208,19 @@ fn building_is_refused_mid_search_and_allowed_after_reset() {
     for r in &p.rows {
         s.add_row(r).unwrap();
     }
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     assert_eq!(s.add_row(&[0]), Err(Error::State));
     assert_eq!(s.select_row(0), Err(Error::State));
     assert_eq!(s.unselect_all(), Err(Error::State));
     assert_eq!(s.set_seed(3), Err(Error::State));
     s.reset();
-    assert_eq!(s.count(0), 4);
+    assert_eq!(s.count(0).unwrap(), 4);
     // Adding a row (with forced rows present) keeps everything consistent.
     s.select_row(1).unwrap();
-    assert_eq!(s.count(0), 1);
+    assert_eq!(s.count(0).unwrap(), 1);
     let extra = s.add_row(&[0, 11]).unwrap();
     assert_eq!(extra, 36);
-    assert_eq!(s.count(0), 1);
+    assert_eq!(s.count(0).unwrap(), 1);
     s.unselect_all().unwrap();
     let mut bigger = p.clone();
     bigger.rows.push(vec![0, 11]);
@@ -247,7 +247,7 @@ fn row_errors() {
     assert_eq!(s.add_row(&[1, 2]), Ok(1));
     assert_eq!(s.add_row(&[1]), Err(Error::Capacity));
     assert_eq!(s.select_row(2), Err(Error::Arg));
-    assert_eq!(s.count(0), 1);
+    assert_eq!(s.count(0).unwrap(), 1);
 }
 
 #[test]
@@ -255,19 +255,19 @@ fn clear_and_reuse() {
     let p = queens(5);
     let mut block = p.block();
     let mut s = p.load(&mut block);
-    assert_eq!(s.count(0), 10);
+    assert_eq!(s.count(0).unwrap(), 10);
     s.clear();
     assert_eq!(s.rows(), 0);
     assert_eq!(s.stats().nodes, 0);
     assert_eq!(
-        s.count(0),
+        s.count(0).unwrap(),
         0,
         "rows dropped: the primary columns cannot be covered"
     );
     for r in &queens(5).rows {
         s.add_row(r).unwrap();
     }
-    assert_eq!(s.count(0), 10);
+    assert_eq!(s.count(0).unwrap(), 10);
 }
 
 #[test]
@@ -281,11 +281,11 @@ fn no_primary_columns_has_one_empty_solution() {
     let mut block = vec![0u32; dims.required_words().unwrap() as usize];
     let mut s = Solver::init(&mut block, dims).unwrap();
     s.add_row(&[1]).unwrap();
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     assert_eq!(s.solution(), Some(&[][..]));
-    assert_eq!(s.next(0), Step::Exhausted);
-    assert_eq!(s.next(0), Step::Exhausted);
-    assert_eq!(s.count(0), 1);
+    assert_eq!(s.next(0).unwrap(), Step::Exhausted);
+    assert_eq!(s.next(0).unwrap(), Step::Exhausted);
+    assert_eq!(s.count(0).unwrap(), 1);
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn reset_mid_search_restores_the_structure() {
         s.reset();
         // Stop at a random point, reset, and the full sequence comes again.
         for _ in 0..rng.below(20) {
-            if s.next(1) == Step::Exhausted {
+            if s.next(1).unwrap() == Step::Exhausted {
                 break;
             }
         }
@@ -315,7 +315,7 @@ fn reset_mid_search_restores_the_structure() {
     let mut block = p.block();
     let mut s = p.load(&mut block);
     for _ in 0..37 {
-        s.next(3);
+        s.next(3).unwrap();
     }
     s.reset();
     drop(s);
@@ -346,11 +346,11 @@ fn stats_reset_when_the_next_search_starts() {
     let p = queens(6);
     let mut block = p.block();
     let mut s = p.load(&mut block);
-    assert_eq!(s.count(0), 4);
+    assert_eq!(s.count(0).unwrap(), 4);
     let after = s.stats();
     assert_eq!(after.solutions, 4);
     assert!(after.nodes > 0 && after.updates > 0);
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     let st = s.stats();
     assert_eq!(st.solutions, 1);
     assert!(st.updates < after.updates);
@@ -367,7 +367,7 @@ fn figures_match_knuths_dlx1() {
         let p = queens(n);
         let mut block = p.block();
         let mut s = p.load(&mut block);
-        assert_eq!(s.count(0), solutions);
+        assert_eq!(s.count(0).unwrap(), solutions);
         let st = s.stats();
         assert_eq!((st.updates, st.nodes), (updates, nodes), "{n} queens");
     }

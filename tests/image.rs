@@ -14,7 +14,7 @@ fn advance(block: &mut [u32], stops: u64, budget: u64) -> Vec<Vec<u32>> {
     let mut s = Solver::open(block).unwrap();
     let mut out = Vec::new();
     for _ in 0..stops {
-        match s.next(budget) {
+        match s.next(budget).unwrap() {
             Step::Solution => out.push(s.solution().unwrap().to_vec()),
             Step::Exhausted => break,
             Step::BudgetSpent => {}
@@ -124,7 +124,7 @@ fn a_validated_block_still_reports_its_solution() {
     let p = queens(5);
     let mut block = p.block();
     let mut s = p.load(&mut block);
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     let sol = s.solution().unwrap().to_vec();
     s.seal();
     drop(s);
@@ -474,7 +474,7 @@ fn the_checksum_refuses_an_image_edited_into_another_valid_state() {
     // The block searched on after it was sealed: a valid state, a stale checksum.
     let mut later = block.clone();
     let mut s = Solver::open(&mut later).unwrap();
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     drop(s);
     let mut copy = later.clone();
     assert_eq!(Solver::attach(&mut copy).err(), Some(Error::Corrupt));
@@ -711,7 +711,7 @@ fn images_across_targets() {
     let mut block = p.block();
     let mut s = p.load(&mut block);
     s.set_seed(2026).unwrap();
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     let first = format!("{:?}", s.solution().unwrap());
     s.seal();
     drop(s);

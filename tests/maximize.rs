@@ -18,7 +18,7 @@ fn by_enumeration(p: &Problem, w: &[i64], forced: &[u32]) -> Option<(i128, Vec<u
         s.select_row(f).unwrap();
     }
     let mut best: Option<(i128, Vec<u32>)> = None;
-    while s.next(0) == Step::Solution {
+    while s.next(0).unwrap() == Step::Solution {
         let rows = s.solution().unwrap().to_vec();
         let v: i128 = rows.iter().map(|&r| i128::from(w[r as usize])).sum();
         if best.as_ref().is_none_or(|(b, _)| v > *b) {
@@ -172,7 +172,7 @@ fn bound_prunes_without_losing_the_optimum() {
         assert_eq!(full.best, want, "case {case}");
         let mut block = p.block();
         let mut s = p.load(&mut block);
-        s.count(0);
+        s.count(0).unwrap();
         assert!(full.nodes <= s.stats().nodes, "case {case}");
         pruned += u64::from(full.nodes < s.stats().nodes);
     }
@@ -347,7 +347,7 @@ fn p1074_matches_enumeration_of_all_completions() {
         }
         let mut best = -1i64;
         let mut n = 0;
-        while s.next(0) == Step::Solution {
+        while s.next(0).unwrap() == Step::Solution {
             let total: i64 = s
                 .solution()
                 .unwrap()

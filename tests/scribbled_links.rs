@@ -8,15 +8,17 @@
 //! link could make it back up forever without spending an update).
 //!
 //! A call that runs long enough validates the block and goes on without bounds
-//! checks only when it is sound (`Solver::search`): a scribbled block stays on the
-//! checked loop, which these tests drive.
+//! checks only when it is sound (`Solver::search`); a scribbled block stays on the
+//! checked loop, which these tests drive, until the validation finds it damaged and
+//! the call returns `Error::Corrupt`. So calls without a budget end too (before the
+//! validation ended them, a scribbled block could make `count` run for ever).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use std::sync::mpsc;
 use std::time::Duration;
 
-use dlx::core::{max_required_words, Dims, Maximizer, Solver};
+use dlx::core::{max_required_words, Dims, Error, Maximizer, Solver, Step};
 
 /// 6 queens: rows and files primary, the diagonals secondary.
 fn queens(n: u32) -> (Dims, Vec<Vec<u32>>) {
@@ -66,7 +68,7 @@ fn a_scribbled_link_never_makes_a_call_overrun_its_budget_or_panic() {
                     }
                     // Into the search a little, so that columns are covered.
                     for _ in 0..3 {
-                        s.next(20);
+                        s.next(20).unwrap();
                     }
                 }
                 block[layout.nodes + 3 * x + field] = bad;
@@ -76,7 +78,8 @@ fn a_scribbled_link_never_makes_a_call_overrun_its_budget_or_panic() {
                     // the block, and past it (the damaged block must stay checked).
                     for budget in [50, 5000].repeat(20) {
                         let before = s.stats().updates;
-                        s.next(budget);
+                        // (`Error::Corrupt` once the block is found damaged.)
+                        let _ = s.next(budget);
                         let after = s.stats().updates;
                         let spent = after.saturating_sub(before).min(after);
                         if spent > budget + slack {
@@ -170,6 +173,97 @@ fn sweep_maximiser() -> Vec<(u32, usize, u32, u64)> {
     }
     let _ = std::panic::take_hook();
     overruns
+}
+
+#[test]
+fn a_scribbled_link_never_holds_a_call_without_a_budget() {
+    // In a thread, so that a hang fails the test instead of freezing the run.
+    let (done, finished) = mpsc::channel();
+    std::thread::spawn(move || done.send(sweep_unlimited()).unwrap());
+    let (ended, corrupt) = finished
+        .recv_timeout(Duration::from_secs(120))
+        .expect("an unlimited call on a scribbled block did not return");
+    // Debug builds validate after one update per node: most bad values are found
+    // there, so the sweep sees the validation at work (release builds validate
+    // only calls longer than these).
+    if cfg!(debug_assertions) {
+        assert!(
+            corrupt * 2 > ended,
+            "{corrupt} of {ended} calls found the damage"
+        );
+    }
+}
+
+/// Every word of every node of 6 queens, set to a few bad values in the middle of
+/// the search, then `count` and `next` without a limit; returns the calls made and
+/// those that said `Error::Corrupt`. Every call must return (some bad values are
+/// harmless, or give wrong answers within the checked stretch).
+fn sweep_unlimited() -> (u64, u64) {
+    let (dims, rows) = queens(6);
+    let layout = dims.layout().unwrap();
+    let nodes = dims.node_capacity();
+    let (mut ended, mut corrupt) = (0u64, 0u64);
+    for x in 0..nodes as usize {
+        for field in 0..3 {
+            let n = nodes as u32;
+            for bad in [x as u32, 0, (x as u32).wrapping_add(1), n, u32::MAX] {
+                let mut block = vec![0u32; layout.total];
+                {
+                    let mut s = Solver::init(&mut block, dims).unwrap();
+                    for r in &rows {
+                        s.add_row(r).unwrap();
+                    }
+                    s.next(20).unwrap();
+                }
+                block[layout.nodes + 3 * x + field] = bad;
+                let mut s = Solver::open(&mut block).unwrap();
+                for result in [s.next(0).map(drop), s.count(0).map(drop)] {
+                    ended += 1;
+                    match result {
+                        Ok(()) => {}
+                        Err(Error::Corrupt) => corrupt += 1,
+                        Err(e) => panic!("{e:?}"),
+                    }
+                }
+            }
+        }
+    }
+    (ended, corrupt)
+}
+
+#[test]
+fn a_stream_of_false_solutions_is_found_out() {
+    // One column, one row, so one solution. The row's node made its own successor in
+    // the column: the search then takes that row again and again, each time a
+    // "solution" that spends no update. `count` ran until its limit before.
+    let dims = Dims {
+        primary: 1,
+        secondary: 0,
+        max_rows: 1,
+        max_entries: 1,
+    };
+    let layout = dims.layout().unwrap();
+    let mut block = vec![0u32; layout.total];
+    {
+        let mut s = Solver::init(&mut block, dims).unwrap();
+        s.add_row(&[0]).unwrap();
+        assert_eq!(s.count(0), Ok(1));
+    }
+    // Nodes: 0 unused, 1 the column header, 2 the first spacer, 3 the row's node.
+    let first = 3;
+    // The node's `down` link (field 1) points at itself.
+    block[layout.nodes + 3 * first + 1] = first as u32;
+    let mut s = Solver::open(&mut block).unwrap();
+    assert_eq!(s.count(1_000_000), Err(Error::Corrupt));
+    // `next` reports at most a stretch of them, then the damage.
+    let mut solutions = 0;
+    let end = loop {
+        match s.next(0) {
+            Ok(Step::Solution) => solutions += 1,
+            other => break other,
+        }
+    };
+    assert_eq!(end, Err(Error::Corrupt), "after {solutions} solutions");
 }
 
 /// Updates a call on a damaged block may spend past its budget: a generous bound,

@@ -13,16 +13,18 @@ fn split_count(block: &[u32], depth: u32) -> (u64, u64) {
     let mut s = Solver::open(&mut work).unwrap();
     let mut prefixes: Vec<Vec<u32>> = Vec::new();
     let mut shallow = 0u64;
-    let (reports, stopped) = s.split(depth, |rows, is_solution| {
-        assert!(rows.len() as u32 <= depth);
-        if is_solution {
-            shallow += 1;
-        } else {
-            assert_eq!(rows.len() as u32, depth);
-            prefixes.push(rows.to_vec());
-        }
-        false
-    });
+    let (reports, stopped) = s
+        .split(depth, |rows, is_solution| {
+            assert!(rows.len() as u32 <= depth);
+            if is_solution {
+                shallow += 1;
+            } else {
+                assert_eq!(rows.len() as u32, depth);
+                prefixes.push(rows.to_vec());
+            }
+            false
+        })
+        .unwrap();
     assert!(!stopped);
     assert_eq!(reports, shallow + prefixes.len() as u64);
     assert_eq!(s.phase(), Phase::Fresh, "split leaves the solver reset");
@@ -34,7 +36,7 @@ fn split_count(block: &[u32], depth: u32) -> (u64, u64) {
         for &r in prefix {
             s.select_row(r).unwrap();
         }
-        total += s.count(0);
+        total += s.count(0).unwrap();
     }
     (total, prefixes.len() as u64)
 }
@@ -52,7 +54,7 @@ fn split_counts_add_up_on_random_problems() {
         if !p.rows.is_empty() && case % 4 == 0 {
             let _ = s.select_row(rng.below(p.rows.len() as u64) as u32);
         }
-        let full = s.count(0);
+        let full = s.count(0).unwrap();
         drop(s);
         for depth in 0..5 {
             let (total, _) = split_count(&block, depth);
@@ -88,15 +90,17 @@ fn split_stops_when_asked_and_leaves_the_solver_reset() {
     let p = queens(6);
     let mut block = p.block();
     let mut s = p.load(&mut block);
-    assert_eq!(s.next(0), Step::Solution);
+    assert_eq!(s.next(0).unwrap(), Step::Solution);
     let mut seen = 0;
-    let (reports, stopped) = s.split(2, |_, _| {
-        seen += 1;
-        seen == 3
-    });
+    let (reports, stopped) = s
+        .split(2, |_, _| {
+            seen += 1;
+            seen == 3
+        })
+        .unwrap();
     assert_eq!((reports, stopped), (3, true));
     // Reset: a fresh search finds all 4 solutions.
-    assert_eq!(s.count(0), 4);
+    assert_eq!(s.count(0).unwrap(), 4);
 }
 
 /// Progress read after every step of a search with a small budget.
@@ -104,7 +108,7 @@ fn progress_trace(block: &mut [u32], budget: u64) -> Vec<f64> {
     let mut s = Solver::open(block).unwrap();
     let mut trace = vec![s.progress()];
     loop {
-        let step = s.next(budget);
+        let step = s.next(budget).unwrap();
         trace.push(s.progress());
         if step == Step::Exhausted {
             return trace;

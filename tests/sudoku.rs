@@ -107,14 +107,18 @@ fn top1465_figures_are_pinned() {
     );
 }
 
-/// The 9x9 fast path's figures on the same puzzles, pinned likewise.
+/// The 9x9 fast path's figures on the same puzzles, pinned likewise. (Re-pinned when
+/// the band passes went over snapshots of the changed words instead of the lowest
+/// dirty word first: the same search tree and guesses, but a propagation that ends in
+/// a contradiction stops after other eliminations than before; 22,137 / 80,153 and
+/// 38,749 / 143,146 before.)
 #[test]
 fn top1465_fast_path_figures_are_pinned() {
     let (first, unique) = top1465_figures(false);
-    assert_eq!(first, (22_137, 80_153), "first solution: nodes, updates");
+    assert_eq!(first, (20_858, 77_822), "first solution: nodes, updates");
     assert_eq!(
         unique,
-        (38_749, 143_146),
+        (36_510, 139_401),
         "uniqueness check: nodes, updates"
     );
 }

@@ -13,6 +13,7 @@ use super::header::Header;
 use super::links::search::{Enter, Hooks, Stop};
 use super::links::View;
 use super::solver::Solver;
+use crate::outcome::Error;
 
 /// What [`Solver::split_next`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,15 +71,16 @@ impl Solver<'_> {
     /// at `depth` or the next shallower solution; `None` when the tree is finished.
     /// The prefix's rows (the search's rows, forced rows not included) are at
     /// [`Solver::prefix`] until the next call. Call with the same `depth` throughout.
-    pub fn split_next(&mut self, depth: u32) -> Option<Prefix> {
+    /// [`Error::Corrupt`]: the block was found damaged (see `Solver::search`).
+    pub fn split_next(&mut self, depth: u32) -> Result<Option<Prefix>, Error> {
         // (Not started by `split_start`, or finished: `Exhausted`.)
-        let prefix = match self.search(0, &mut AtDepth(depth)) {
+        let prefix = match self.search(0, &mut AtDepth(depth))? {
             Stop::Solution(n) => Prefix::Solution(n),
             Stop::Leaf(n) => Prefix::Node(n),
-            Stop::Exhausted | Stop::BudgetSpent => return None,
+            Stop::Exhausted | Stop::BudgetSpent => return Ok(None),
         };
         self.write_path(prefix.len());
-        Some(prefix)
+        Ok(Some(prefix))
     }
 
     /// The rows of the prefix `p` just returned by [`Solver::split_next`].
@@ -88,19 +90,30 @@ impl Solver<'_> {
 
     /// Reports every node at `depth` and every shallower solution to `f(rows,
     /// is_solution)` until `f` returns true (stop). Returns the number of reports and
-    /// whether `f` stopped the split; leaves the solver reset.
-    pub fn split(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool) -> bool) -> (u64, bool) {
+    /// whether `f` stopped the split; leaves the solver reset. [`Error::Corrupt`]:
+    /// the block was found damaged.
+    pub fn split(
+        &mut self,
+        depth: u32,
+        mut f: impl FnMut(&[u32], bool) -> bool,
+    ) -> Result<(u64, bool), Error> {
         self.split_start();
         let mut reports = 0u64;
         let mut stopped = false;
-        while let Some(p) = self.split_next(depth) {
-            reports += 1;
-            if f(self.prefix(p), matches!(p, Prefix::Solution(_))) {
-                stopped = true;
-                break;
+        let end = loop {
+            match self.split_next(depth) {
+                Ok(Some(p)) => {
+                    reports += 1;
+                    if f(self.prefix(p), matches!(p, Prefix::Solution(_))) {
+                        stopped = true;
+                        break Ok(());
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
             }
-        }
+        };
         self.reset();
-        (reports, stopped)
+        end.map(|()| (reports, stopped))
     }
 }

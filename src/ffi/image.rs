@@ -164,8 +164,13 @@ pub unsafe extern "C" fn dlx_split(
         // SAFETY: forwarded from the caller.
         return unsafe { route::split(s, depth, f, user, count) };
     }
-    let next = |solver: &mut Solver<'_>| {
-        let p = solver.split_next(depth).ok_or(DLX_EXHAUSTED)?;
+    // One call: each search goes on with the state of the last (see `Solver::search`).
+    let mut call = None;
+    let next = move |solver: &mut Solver<'_>| {
+        let p = solver
+            .within_call(&mut call, |s| s.split_next(depth))
+            .map_err(|e| e.into_status())?
+            .ok_or(DLX_EXHAUSTED)?;
         let rows = solver.prefix(p);
         Ok((
             rows.as_ptr(),
@@ -232,6 +237,7 @@ pub(crate) fn count_on(
         .map_err(|e| match e {
             CountError::NoMemory => DLX_ERR_NO_MEMORY,
             CountError::Internal => DLX_ERR_INTERNAL,
+            CountError::Corrupt => DLX_ERR_CORRUPT,
         })
 }
 

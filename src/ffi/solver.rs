@@ -373,7 +373,7 @@ pub unsafe extern "C" fn dlx_count(s: *mut dlx_solver, limit: u64, count: *mut u
         return unsafe { route::count(s, limit, count) };
     }
     // SAFETY: forwarded from the caller.
-    unsafe { with(s, |solver| *count = solver.count(limit)) }
+    unsafe { with(s, |solver| solver.count(limit).map(|n| *count = n)) }
 }
 
 /// Runs a fresh search and calls `f(user, rows, n)` for every solution until it
@@ -399,7 +399,12 @@ pub unsafe extern "C" fn dlx_enumerate(
         // SAFETY: forwarded from the caller.
         return unsafe { route::enumerate(s, f, user, count) };
     }
-    let next = |solver: &mut Solver<'_>| match solver.next(0) {
+    // One call: each search goes on with the state of the last (see `Solver::search`).
+    let mut call = None;
+    let next = move |solver: &mut Solver<'_>| match solver
+        .within_call(&mut call, |s| s.next(0))
+        .map_err(|e| e.into_status())?
+    {
         Step::Solution => solver
             .solution()
             .map(|r| (r.as_ptr(), r.len(), 0))

@@ -22,17 +22,25 @@
 //! - **a stack of one digit** (three columns of boxes): the same matching between the
 //!   stack's columns and its boxes, one per band, on the columns each band's word
 //!   still uses (locked candidates between columns and boxes); a column left with one
-//!   cell then ends as a row left with one cell in that cell's band;
+//!   cell then ends as a row left with one cell in that cell's band. The columns each
+//!   band uses, one band a row, make a word laid out as a band, whose boxes are the
+//!   stacks' tables: one lookup per stack;
 //! - **naked singles**: a bit-sliced count over the band's nine words gives the cells
 //!   with one candidate (fixed: their row, box and column leave the digit's words) and
 //!   the cells with none (a contradiction).
 //!
-//! Only the words that changed since their last pass are looked at again (a dirty
-//! bit per word, set without a branch when a mask changes it). Design notes and the
-//! figures against the `sudoku` crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
+//! Only the words that changed since their last pass are looked at again: each word's
+//! value after its pass is kept (`prev`, not saved: a saved state is propagated), the
+//! band passes go in order over a snapshot of the words that differ from it (27
+//! compares), then over the next snapshot until one is empty, or until a snapshot's
+//! passes masked only their own words (which leaves none changed). A mask is a plain
+//! `and`: no bookkeeping per masked word (a dirty bit per word, set by each mask, cost
+//! a fifth of the band passes). Design notes and the figures against the `sudoku`
+//! crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
 //!
 //! Branching: of the cells with two candidates, the one with the most open cells
-//! around it (row, column, box), else an open cell with the fewest. A branch point
+//! around it (row, column, box; the counts of open cells per row, column and box are
+//! taken once, as nibbles), else an open cell with the fewest. A branch point
 //! saves the whole state (30 words) instead of an undo trail; trying the next digit
 //! copies it back. One *step* is atomic as in the general engine: the first
 //! propagation, opening a branch point, or one try at the newest branch point; budgets
@@ -80,10 +88,13 @@ const SHRINK: [u8; 512] = shrink();
 /// cells on the row-box pairs that belong to a one-to-one matching of rows and boxes
 /// inside the table; 0 when there is none.
 const KEEP: [u32; 512] = keep();
-/// The same as a 3x3 table: the row-box pairs (bit `3r + k`) on some matching.
-const MATCH: [u16; 512] = matchings();
+/// For a stack's table of bands and columns (bit `3b + j`: band `b` uses column `j`
+/// of the stack), bit `9b + j` for the pairs on some matching.
+const STACK_KEEP: [u32; 512] = stack_keep();
 /// The cells of a row (9 bits).
 const POP9: [u8; 512] = pop9();
+/// A row (9 bits) spread to nibbles: nibble `c` is 1 when the row has column `c`.
+const SPREAD: [u64; 512] = spread();
 /// A row (9 bits) with one cell: that cell, else 0.
 const ALONE: [u16; 512] = alone();
 /// The other cells of a cell's row, box and column inside its band.
@@ -148,11 +159,42 @@ const fn keep() -> [u32; 512] {
     t
 }
 
+const fn stack_keep() -> [u32; 512] {
+    let m = matchings();
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m[occ] >> j & 1 != 0 {
+                t[occ] |= 1 << (9 * (j / 3) + j % 3);
+            }
+            j += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
 const fn pop9() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut x = 0;
     while x < 512 {
         t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+}
+
+const fn spread() -> [u64; 512] {
+    let mut t = [0u64; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut c = 0;
+        while c < 9 {
+            t[x] |= ((x >> c & 1) as u64) << (4 * c);
+            c += 1;
+        }
         x += 1;
     }
     t
@@ -209,12 +251,14 @@ struct State {
     f: [[u32; 9]; 3],
     /// The cells of each band not yet fixed.
     open: [u32; 3],
-    /// The words changed since their last pass as a band (bit `9b + d`); not saved:
-    /// every saved state is propagated.
-    dirty: u32,
+    /// Each word as its last pass as a band left it: a word that differs needs a pass.
+    /// Not saved: every saved state is propagated (a load copies `f`).
+    prev: [[u32; 9]; 3],
     /// The words that had a pass as a band since the last naked singles and stacks
     /// (the two rules look only at those).
     touched: u32,
+    /// Whether a band pass masked other words than its own since this was cleared.
+    spilled: bool,
 }
 
 impl State {
@@ -222,8 +266,9 @@ impl State {
         State {
             f,
             open,
-            dirty: 0,
+            prev: f,
             touched: 0,
+            spilled: false,
         }
     }
 
@@ -237,6 +282,7 @@ impl State {
             st.open.copy_from_slice(&src[27..]);
             st.open.iter_mut().for_each(|x| *x &= BAND);
         }
+        st.prev = st.f;
         st
     }
 
@@ -291,27 +337,17 @@ impl State {
         m
     }
 
-    /// The words of band `b` keep the bits of `m` (words that change become dirty).
+    /// The words of band `b` keep the bits of `m`.
     #[inline(always)]
     fn keep_in_band(&mut self, b: usize, m: u32) {
-        // Written as a test then a map (not one loop) so that it compiles to vector code.
-        let old = self.f[b];
-        let mut changed = 0;
-        for (d, &x) in old.iter().enumerate() {
-            changed |= u32::from(x & !m != 0) << d;
-        }
-        self.f[b] = old.map(|x| x & m);
-        self.dirty |= changed << (9 * b);
+        self.f[b] = self.f[b].map(|x| x & m);
     }
 
     /// Digit `d`'s words keep the bits of `m` in each band.
     #[inline(always)]
     fn keep_of_digit(&mut self, d: usize, m: [u32; 3]) {
         for (b, &m) in m.iter().enumerate() {
-            let x = &mut self.f[b][d];
-            let y = *x & m;
-            self.dirty |= u32::from(y != *x) << (9 * b + d);
-            *x = y;
+            self.f[b][d] &= m;
         }
     }
 
@@ -354,23 +390,52 @@ impl State {
             self.keep_of_digit(d, [!(c * COLUMN); 3]);
             self.keep_in_band(b, !s);
             self.open[b] &= !s;
+            self.spilled = true;
         }
         self.f[b][d] = a;
-        self.dirty &= !(1 << (9 * b + d));
+        self.prev[b][d] = a;
         true
     }
 
-    /// Every dirty word as a band until none is; false on a contradiction.
+    /// The words changed since their last pass as a band (bit `9b + d`).
     #[inline(always)]
-    fn bands(&mut self) -> bool {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.touched |= 1 << i;
-            if !self.band(i / 9 % 3, i % 9) {
-                return false;
+    fn changed(&self) -> u32 {
+        let mut m = 0;
+        for b in 0..3 {
+            for d in 0..9 {
+                m |= u32::from(self.f[b][d] != self.prev[b][d]) << (9 * b + d);
             }
         }
-        true
+        m
+    }
+
+    /// Every changed word as a band, in order, until none is; false on a
+    /// contradiction.
+    #[inline(always)]
+    fn bands(&mut self) -> bool {
+        loop {
+            let m = self.changed();
+            if m == 0 {
+                return true;
+            }
+            self.touched |= m;
+            self.spilled = false;
+            for b in 0..3 {
+                let mut rest = m >> (9 * b) & 511;
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if !self.band(b, d % 9) {
+                        return false;
+                    }
+                }
+            }
+            // Passes that masked only their own word leave no word changed: the next
+            // snapshot would be empty.
+            if !self.spilled {
+                return true;
+            }
+        }
     }
 
     /// Fixes the cells with one candidate left in the bands with a bit in `touched`;
@@ -409,21 +474,29 @@ impl State {
     /// The stacks of digit `d`: in each stack the digit takes one cell in each of the
     /// three columns and three boxes, so columns and boxes (one per band) are matched
     /// one to one, as rows and boxes in a band.
+    ///
+    /// The columns each band uses, one band a row of 9 bits, make a word laid out as a
+    /// band: a stack's table of bands and columns is then a box of it, found as the
+    /// band's rows and boxes are.
     #[inline(always)]
     fn stacks(&mut self, d: usize) {
-        let cols = self.f.map(|band| {
-            let x = band[d];
-            (x | x >> 9 | x >> 18) & 511
-        });
-        let mut allowed = [0u32; 3];
-        for s in [0, 3, 6] {
-            let occ = (cols[0] >> s & 7) | (cols[1] >> s & 7) << 3 | (cols[2] >> s & 7) << 6;
-            let m = u32::from(MATCH[occ as usize]);
-            for (b, x) in allowed.iter_mut().enumerate() {
-                *x |= (m >> (3 * b) & 7) << s;
-            }
-        }
-        self.keep_of_digit(d, allowed.map(|x| x * COLUMN));
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let w = fold(self.f[0][d]) | fold(self.f[1][d]) << 9 | fold(self.f[2][d]) << 18;
+        let table = |s: u32| {
+            let x = w >> s & (7 * COLUMN);
+            (x | x >> 6 | x >> 12) & 511
+        };
+        let keep = STACK_KEEP[table(0) as usize]
+            | STACK_KEEP[table(3) as usize] << 3
+            | STACK_KEEP[table(6) as usize] << 6;
+        self.keep_of_digit(
+            d,
+            [
+                (keep & 511) * COLUMN,
+                (keep >> 9 & 511) * COLUMN,
+                (keep >> 18) * COLUMN,
+            ],
+        );
     }
 
     /// Propagates until nothing changes; false on a contradiction. Words not dirty
@@ -449,7 +522,7 @@ impl State {
                 }
             }
             stacks = 0;
-            if self.dirty == 0 {
+            if self.changed() == 0 {
                 return true;
             }
         }
@@ -460,6 +533,19 @@ impl State {
     /// cell: 7.6 against 11.7 per puzzle on top1465), else the first open one with the
     /// fewest candidates. None when every cell is fixed.
     fn branch_cell(&self) -> Option<u32> {
+        // The open cells of each row (nibble `3b + r`), column (nibble `c`) and of each
+        // band's boxes (nibble `3k` of `boxes[b]`), counted once for all the pairs.
+        let (mut rows, mut cols, mut boxes) = (0u64, 0u64, [0u64; 3]);
+        for (b, &open) in self.open.iter().enumerate() {
+            let mut band = 0;
+            for r in 0..3 {
+                let row = (open >> (9 * r) & 511) as usize;
+                rows |= u64::from(POP9[row]) << (4 * (3 * b + r));
+                band += SPREAD[row];
+            }
+            cols += band;
+            boxes[b] = band + (band >> 4) + (band >> 8);
+        }
         let (mut pick, mut most) = (None, 0);
         for (b, band) in self.f.iter().enumerate() {
             let (mut one, mut two, mut three) = (0, 0, 0);
@@ -474,14 +560,9 @@ impl State {
                 let i = pairs.trailing_zeros();
                 pairs &= pairs - 1;
                 let (r, c) = (i / 9, i % 9);
-                // The open cells of the column, summed at bit 18 by one product.
-                let column = self.open.iter().map(|&o| o >> c & COLUMN).sum::<u32>();
-                let column = column.wrapping_mul(COLUMN) >> 18 & 15;
-                let boxed = open >> (3 * (c / 3));
-                let boxed = (boxed & 7) | (boxed >> 6 & 0o70) | (boxed >> 12 & 0o700);
-                let score = u32::from(POP9[(open >> (9 * r) & 511) as usize])
-                    + column
-                    + u32::from(POP9[boxed as usize]);
+                let score = (rows >> (4 * (3 * b as u32 + r)) & 15)
+                    + (cols >> (4 * c) & 15)
+                    + (boxes[b] >> (12 * (c / 3)) & 15);
                 if score > most {
                     most = score;
                     pick = Some(27 * b as u32 + i);
@@ -659,7 +740,8 @@ impl<'w> Run<'w> {
     /// The first step: the propagation of the givens.
     pub fn first(&mut self) {
         let (cands, fixed) = (self.now.candidates(), self.now.fixed());
-        self.now.dirty = (1 << 27) - 1;
+        // No word is all ones: every word gets its pass.
+        self.now.prev = [[u32::MAX; 9]; 3];
         let ok = self.now.propagate();
         self.count(cands, fixed);
         self.phase = if ok { PHASE_DESCEND } else { PHASE_DONE };

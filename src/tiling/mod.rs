@@ -522,7 +522,7 @@ impl<'a> Tiling<'a> {
     /// it with [`Tiling::solution`] or [`Tiling::fill`]), [`Step::Exhausted`], or
     /// [`Step::BudgetSpent`] after at least `budget` link updates (0 = no limit).
     pub fn next(&mut self, budget: u64) -> Result<Step, Error> {
-        Ok(self.built_solver()?.next(budget))
+        self.built_solver()?.next(budget)
     }
 
     /// Abandons the search under way; fixed pieces stay.
@@ -534,7 +534,7 @@ impl<'a> Tiling<'a> {
     /// Counts the solutions (fixed pieces respected), stopping at `limit` (0 = no
     /// limit); leaves the search reset.
     pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
-        Ok(self.built_solver()?.count(limit))
+        self.built_solver()?.count(limit)
     }
 
     /// Figures of the current or last search.

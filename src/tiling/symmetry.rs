@@ -116,8 +116,11 @@ impl Tiling<'_> {
         let vol = self.volume();
         let nsym = self.symmetries() as usize;
         let (mut all, mut distinct) = (0u64, 0u64);
+        let mut call = None;
         loop {
-            let step = Solver::open(self.core)?.next(0);
+            // One call: each search goes on with the state of the last (a damaged
+            // block is found however many solutions it reports).
+            let step = Solver::open(self.core)?.within_call(&mut call, |s| s.next(0))?;
             if step != Step::Solution {
                 break;
             }

@@ -1095,7 +1095,9 @@ static void test_scribbled_block(void) {
   for (w = first; w < last; ++w) words[w] = 0xFFFFFFFFu;
   for (i = 0; i < 20; ++i) {
     st = dlx_next(s, 1000);
-    CHECK(st == DLX_SOLUTION || st == DLX_EXHAUSTED || st == DLX_BUDGET_SPENT);
+    /* DLX_ERR_CORRUPT once a call has run long enough to check the block. */
+    CHECK(st == DLX_SOLUTION || st == DLX_EXHAUSTED || st == DLX_BUDGET_SPENT ||
+          st == DLX_ERR_CORRUPT);
   }
   CHECK_STATUS(dlx_get_stats(s, &stats), DLX_OK); /* not poisoned */
   CHECK_STATUS(dlx_reset(s), DLX_OK);
@@ -1109,6 +1111,46 @@ static void test_scribbled_block(void) {
     CHECK_STATUS(dlx_count(a, 0, &count), DLX_OK);
     CHECK(count == 4);
   }
+}
+
+/* Stops after a million solutions. */
+static int32_t million_cb(void *user, const uint32_t *rows, size_t n) {
+  (void)rows;
+  (void)n;
+  return ++*(uint64_t *)user >= 1000000u;
+}
+
+/* One column, one row: one solution. With the row's node made its own successor in
+   its column, the search takes that row again and again, each time a "solution" that
+   spends no update: searches without a limit ran until the caller's limit (or for
+   ever) before; now they find the damage and say DLX_ERR_CORRUPT. */
+static void test_damage_ends_searches_without_a_budget(void) {
+  DLX_ALIGNED static unsigned char pool[4096];
+  dlx_dims d = {1, 0, 1, 1};
+  dlx_solver *s = NULL;
+  uint32_t col = 0;
+  uint32_t *words = (uint32_t *)(void *)pool;
+  /* Header 32 words, items 2 * (columns + 2), then nodes of 3 words: node 3 (after
+     the column header and the first spacer) is the row's, word 1 its down link. */
+  size_t down = 32 + 2 * 3 + 3 * 3 + 1;
+  uint64_t n = 0, reports = 0;
+  CHECK(dlx_required_size(&d) <= sizeof pool);
+  CHECK_STATUS(dlx_init_in(pool, sizeof pool, &d, &s), DLX_OK);
+  if (s == NULL) return;
+  CHECK_STATUS(dlx_add_row(s, &col, 1, NULL), DLX_OK);
+  CHECK_STATUS(dlx_count(s, 0, &n), DLX_OK);
+  CHECK(n == 1);
+  CHECK(words[down] == 1); /* the column header: the node is alone in its column */
+  words[down] = 3;
+  n = 7;
+  CHECK_STATUS(dlx_count(s, 1000000, &n), DLX_ERR_CORRUPT);
+  CHECK(n == 7);
+  CHECK_STATUS(dlx_enumerate(s, million_cb, &reports, &n), DLX_ERR_CORRUPT);
+  CHECK(reports < 1000000u);
+  CHECK_STATUS(dlx_split(s, 1, prefix_cb, NULL, &n), DLX_ERR_CORRUPT);
+  CHECK_STATUS(dlx_count_parallel(s, 2, 1000000, &n), DLX_ERR_CORRUPT);
+  /* Not poisoned: the damage is the caller's, and the handle says so each time. */
+  CHECK_STATUS(dlx_count(s, 1000000, &n), DLX_ERR_CORRUPT);
 }
 
 /* ------------------------------------------------------------------ every handle kind */
@@ -1493,6 +1535,7 @@ int main(void) {
   test_helper_limits();
   test_reentrance();
   test_scribbled_block();
+  test_damage_ends_searches_without_a_budget();
   test_every_kind_refuses_bad_handles();
   test_maximize_refuses_overlapping_blocks();
 #ifdef DLX_TEST_HOOKS

@@ -119,7 +119,7 @@ impl Problem {
 pub fn solutions_with_budget(s: &mut Solver<'_>, budget: u64) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     loop {
-        match s.next(budget) {
+        match s.next(budget).unwrap() {
             Step::Solution => out.push(s.solution().unwrap().to_vec()),
             Step::Exhausted => return out,
             Step::BudgetSpent => {}

@@ -319,6 +319,13 @@ fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
     nodes.len() as u64
 }
 
+/// The link steps a top-level walk took: the part of [`fuel_for`] it used up, down
+/// to `left` (a step back is weighed by it, see `search::run_on`).
+#[inline(always)]
+fn fuel_used(nodes: &[[u32; 3]], left: u64) -> u64 {
+    fuel_for(nodes) - left
+}
+
 /// Links node `x` at the bottom of its column (the column in its `TOP` word), for
 /// every engine on these links.
 pub(in crate::core) fn append_to_column(nodes: &mut [[u32; 3]], x: u32) {
@@ -501,7 +508,6 @@ fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: 
 /// counts them against a budgeted call, as uncovers spend no update.
 #[inline(always)]
 fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
-    let full = fuel_for(nodes);
     let fuel = &mut fuel_for(nodes);
     let mut p = x.wrapping_sub(1);
     loop {
@@ -528,7 +534,7 @@ fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x
     if T {
         0
     } else {
-        full - *fuel
+        fuel_used(nodes, *fuel)
     }
 }
 
@@ -541,13 +547,17 @@ fn spend<const T: bool>(fuel: &mut u64) {
 }
 
 /// The first primary column of least length (Knuth's MRV rule). The primary list is
-/// always in column order, so the headers from its first to its last column are
+/// always in column order, so the headers from its first to its last column can be
 /// scanned as an array, the covered ones carrying [`COVERED`]: no chain of dependent
-/// loads as in a list walk (measured 1.4x faster on Sudoku, 324 columns; about the
-/// same on instances with a few dozen columns, 10% slower on domino tilings).
+/// loads as in a list walk (1.4x faster on Sudoku, 324 columns). Over a span of
+/// fewer than [`LIST_SPAN`] columns the list is walked instead, which skips the
+/// covered ones (docs/DESIGN.md).
 #[inline(always)]
-fn choose_first(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
-    let [last, first] = items[ROOT as usize];
+fn choose_first<const T: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
+    let [last, first] = at::<T, 2>(items, ROOT);
+    if last.wrapping_sub(first) < LIST_SPAN {
+        return walk_first::<T>(items, nodes, first);
+    }
     let Some(heads) = nodes.get(first as usize..=last as usize) else {
         return ROOT;
     };
@@ -562,6 +572,32 @@ fn choose_first(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
                 break;
             }
         }
+    }
+    best
+}
+
+/// Below this span of the primary list (last column minus first), [`choose_first`]
+/// walks the list.
+const LIST_SPAN: u32 = 128;
+
+/// [`choose_first`] by a walk of the primary list from its first column `c`. A
+/// checked walk stops after every item once (a list scribbled into a cycle).
+#[inline(always)]
+fn walk_first<const T: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]], mut c: u32) -> u32 {
+    let mut best = ROOT;
+    let mut min = COVERED;
+    let mut left = items.len();
+    while c != ROOT && (T || left != 0) {
+        let len = at::<T, 3>(nodes, c)[TOP];
+        if len < min {
+            best = c;
+            min = len;
+            if len == 0 {
+                break;
+            }
+        }
+        c = at::<T, 2>(items, c)[RIGHT];
+        left = left.wrapping_sub(1);
     }
     best
 }

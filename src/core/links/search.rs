@@ -9,8 +9,8 @@
 //! node per column chosen and per solution, an update per column unlinked and per
 //! node hidden.
 
-use super::{at, Links, View, DOWN};
-use super::{choose_first, choose_random, cover, cover_rest, fuel_for, uncover, uncover_rest};
+use super::{at, choose_first, choose_random, cover, cover_rest, fuel_for, fuel_used};
+use super::{uncover, uncover_rest, Links, View, DOWN};
 use crate::core::header::{Header, Phase};
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
@@ -92,21 +92,36 @@ pub(in crate::core) enum Access {
     Validated,
 }
 
+/// Steps back without an update since the update figure was `mark`, weighed by the
+/// link steps of their uncovers (uncovers spend no update), kept across the runs of
+/// one call so that a stream of solutions that spends no update (a damaged block can
+/// report one row as a solution for ever) is counted too. A sound block takes fewer
+/// than three node counts of them in a row: each undoes what earlier covers did, each
+/// node and row at most once, with a step per row and column.
+#[derive(Clone, Copy, Debug, Default)]
+pub(in crate::core) struct Idle {
+    steps: u64,
+    mark: u64,
+}
+
 /// Runs the search from the phase in `h` until the hooks stop it, the tree is
 /// finished, or at least `budget` link updates were spent by this run (0 = no
 /// limit). The search must have been started (phase `Start` or later); `stack` has
-/// a word per primary column and `columns` is the number of columns.
+/// a word per primary column and `columns` is the number of columns. A checked run
+/// also stops, as if its budget were spent, once `idle` passes four node counts
+/// (only a damaged block gets there; the search resumes exactly where it stood).
 pub(in crate::core) fn run<H: Hooks>(
     h: &mut Header,
     links: &mut Links<'_>,
     stack: &mut [u32],
     budget: u64,
     hooks: &mut H,
+    idle: &mut Idle,
     access: Access,
 ) -> Stop {
     match access {
-        Access::Checked => run_on::<H, false>(h, links, stack, budget, hooks),
-        Access::Validated => run_on::<H, true>(h, links, stack, budget, hooks),
+        Access::Checked => run_on::<H, false>(h, links, stack, budget, hooks, idle),
+        Access::Validated => run_on::<H, true>(h, links, stack, budget, hooks, idle),
     }
 }
 
@@ -125,24 +140,24 @@ fn run_on<H: Hooks, const T: bool>(
     stack: &mut [u32],
     budget: u64,
     hooks: &mut H,
+    idle_in: &mut Idle,
 ) -> Stop {
     if let Some(stop) = begin(h, links, hooks) {
         return stop;
     }
     let limit = crate::outcome::update_limit(h.updates, budget);
-    // Steps back with no update since the last one, weighed by the link steps of
-    // their uncovers (uncovers spend no update). In a sound block they undo what
-    // earlier covers did, each node and row at most once, and take a step per row
-    // and column: less than three node counts in all. Links scribbled into a cycle
-    // could make them endless, and damaged rows long, holding a budgeted call for
-    // ever or for a node count squared; past four node counts the call stops as if
-    // its budget were spent (the search resumes exactly where it stood).
-    let idle_limit = if budget == 0 || T {
+    // Links scribbled into a cycle could make steps back without an update endless,
+    // and damaged rows long, holding a call for ever or for a node count squared
+    // (see `Idle`). A trusted run has a sound block and counts none.
+    let idle_limit = if T {
         u64::MAX
     } else {
         4 * links.nodes.len() as u64
     };
-    let (mut idle, mut idle_mark) = (0u64, h.updates);
+    let Idle {
+        steps: mut idle,
+        mark: mut idle_mark,
+    } = *idle_in;
     let columns = h.dims.primary + h.dims.secondary;
     let random = h.seed != 0;
     // Everything the loop touches lives in locals (registers) until it ends.
@@ -162,10 +177,13 @@ fn run_on<H: Hooks, const T: bool>(
             // Levels 0..=level are chosen: take back the row of `level`.
             let steps = next_row::<T>(items, nodes, stack, level);
             enter = Phase::Advance;
-            if updates == idle_mark {
-                idle += 1 + steps;
-            } else {
-                (idle, idle_mark) = (0, updates);
+            // (A trusted run counts none, see `idle_limit`.)
+            if !T {
+                if updates == idle_mark {
+                    idle += 1 + steps;
+                } else {
+                    (idle, idle_mark) = (0, updates);
+                }
             }
             if updates >= limit || idle > idle_limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
@@ -201,7 +219,7 @@ fn run_on<H: Hooks, const T: bool>(
             let fuel = &mut fuel_for(nodes);
             uncover::<T>(items, nodes, cur, fuel);
             if !T && updates == idle_mark {
-                idle += fuel_for(nodes) - *fuel;
+                idle += fuel_used(nodes, *fuel);
             }
             if level == 0 {
                 break 'search (Phase::Done, Stop::Exhausted);
@@ -242,6 +260,10 @@ fn run_on<H: Hooks, const T: bool>(
     h.solutions = solutions;
     h.max_depth = max_depth;
     h.rng = rng;
+    *idle_in = Idle {
+        steps: idle,
+        mark: idle_mark,
+    };
     stop
 }
 
@@ -272,7 +294,7 @@ fn branch<const T: bool>(
 ) -> u64 {
     let best = match rng {
         Some(state) => choose_random(items, nodes, state),
-        None => choose_first(items, nodes),
+        None => choose_first::<T>(items, nodes),
     };
     let updates = cover::<T>(items, nodes, best, &mut fuel_for(nodes));
     stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];

@@ -13,7 +13,7 @@ pub use image::{image_checksum, seal_image};
 
 use super::header::{Header, Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED};
 use super::layout::{Dims, Layout};
-use super::links::search::{self, Access, Hooks, Plain, Stop, Until};
+use super::links::search::{self, Access, Hooks, Idle, Plain, Stop, Until};
 use super::links::Links;
 use crate::rng;
 
@@ -39,6 +39,28 @@ pub struct Solver<'a> {
     row_start: &'a mut [u32],
     sol: &'a mut [u32],
     stack: &'a mut [u32],
+    /// Kept outside the block for the life of this value (one C call).
+    call: CallState,
+}
+
+/// What a solver keeps outside its block while it serves one call (see
+/// [`Solver::search`]): the update figure from which the checked stretch runs, and
+/// the steps back without an update across the searches of the call. A loop that
+/// opens the block afresh for each search of one call carries it over
+/// ([`Solver::within_call`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CallState {
+    checked_from: u64,
+    idle: Idle,
+}
+
+impl CallState {
+    fn from(updates: u64) -> CallState {
+        CallState {
+            checked_from: updates,
+            idle: Idle::default(),
+        }
+    }
 }
 
 impl Drop for Solver<'_> {
@@ -96,6 +118,7 @@ impl<'a> Solver<'a> {
             row_start,
             sol,
             stack,
+            call: CallState::from(h.updates),
         }
     }
 
@@ -316,6 +339,23 @@ impl<'a> Solver<'a> {
         }
         self.h.restart();
         self.h.phase = Phase::Start;
+        self.call = CallState::from(self.h.updates);
+    }
+
+    /// Runs `f` on this solver, opened afresh on the block, as a part of the call
+    /// whose state `call` carries from one opening to the next (`None` before the
+    /// first).
+    pub(crate) fn within_call<R>(
+        &mut self,
+        call: &mut Option<CallState>,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        if let Some(c) = *call {
+            self.call = c;
+        }
+        let r = f(self);
+        *call = Some(self.call);
+        r
     }
 
     /// Abandons any search under way and starts a fresh one, as the first
@@ -329,42 +369,63 @@ impl<'a> Solver<'a> {
     /// way ([`Stop::Exhausted`] when none is), for at least `budget` updates (0 = no
     /// limit). The last solution is forgotten.
     ///
-    /// The loop starts bounds-checked. A call that is still going after
-    /// [`Solver::checked_stretch`] updates validates the block (a caller may have
-    /// written into it since the last call) and, when it is sound, goes on without
-    /// checks ([`Access::Validated`], 10-25% faster); a damaged block goes on
-    /// checked. The loop resumes exactly where a budget stopped it, so the results are
-    /// those of one run.
-    pub(super) fn search<H: Hooks>(&mut self, budget: u64, hooks: &mut H) -> Stop {
+    /// The loop runs bounds-checked until this solver has spent
+    /// [`Solver::checked_stretch`] updates since it was opened (or since its last
+    /// validation, or the start of a fresh search); a call still going then validates
+    /// the block (the caller may have written into it since the last call, or from a
+    /// callback) and, when it is sound, goes on without checks ([`Access::Validated`],
+    /// 10-25% faster). A damaged block gives [`Error::Corrupt`] there, so that no
+    /// call runs on for ever on scribbled links, with or without a budget: a checked
+    /// stretch ends within its updates or its steps back without one ([`Idle`]). The
+    /// loop resumes exactly where a budget stopped it, so the results are those of
+    /// one run.
+    pub(super) fn search<H: Hooks>(&mut self, budget: u64, hooks: &mut H) -> Result<Stop, Error> {
         self.h.set(FLAG_HAS_SOLUTION, false);
-        let stretch = self.checked_stretch();
+        if self.h.updates < self.call.checked_from {
+            // The figures went back: a fresh search.
+            self.call = CallState::from(self.h.updates);
+        }
+        let spent = self.h.updates - self.call.checked_from;
+        let allowance = self.checked_stretch().saturating_sub(spent);
         let (h, links, stack) = (&mut self.h, &mut self.links, &mut *self.stack);
-        if budget != 0 && budget <= stretch {
-            return search::run(h, links, stack, budget, hooks, Access::Checked);
+        let idle = &mut self.call.idle;
+        if budget != 0 && budget <= allowance {
+            return Ok(search::run(
+                h,
+                links,
+                stack,
+                budget,
+                hooks,
+                idle,
+                Access::Checked,
+            ));
         }
-        let start = h.updates;
-        let stop = search::run(h, links, stack, stretch, hooks, Access::Checked);
-        if stop != Stop::BudgetSpent {
-            return stop;
+        let mut rest = budget;
+        if allowance != 0 {
+            let start = h.updates;
+            let stop = search::run(h, links, stack, allowance, hooks, idle, Access::Checked);
+            if stop != Stop::BudgetSpent {
+                return Ok(stop);
+            }
+            let spent = h.updates.wrapping_sub(start);
+            if budget != 0 {
+                if spent >= budget {
+                    return Ok(Stop::BudgetSpent);
+                }
+                rest = budget - spent;
+            }
         }
-        let spent = h.updates.wrapping_sub(start);
-        let rest = match budget {
-            0 => 0,
-            _ if spent >= budget => return Stop::BudgetSpent,
-            _ => budget - spent,
-        };
-        let access = match self.validate() {
-            Ok(()) => Access::Validated,
-            Err(_) => Access::Checked,
-        };
-        search::run(
+        self.validate()?;
+        self.call = CallState::from(self.h.updates);
+        Ok(search::run(
             &mut self.h,
             &mut self.links,
             self.stack,
             rest,
             hooks,
-            access,
-        )
+            &mut self.call.idle,
+            Access::Validated,
+        ))
     }
 
     /// Updates a call runs checked before it validates the block: validation is
@@ -425,12 +486,13 @@ impl<'a> Solver<'a> {
     }
 
     /// Goes on with the search until a solution, the end, or until at least `budget`
-    /// link updates were spent by this call (0 = no limit).
-    pub fn next(&mut self, budget: u64) -> Step {
+    /// link updates were spent by this call (0 = no limit). [`Error::Corrupt`]: the
+    /// block was found damaged (see [`Solver::search`]).
+    pub fn next(&mut self, budget: u64) -> Result<Step, Error> {
         if self.h.phase == Phase::Fresh {
             self.start_search();
         }
-        match self.search(budget, &mut Plain) {
+        Ok(match self.search(budget, &mut Plain)? {
             Stop::Solution(depth) => {
                 let n = self.write_path(depth).len() as u32;
                 self.h.sol_len = self.h.forced + n;
@@ -440,7 +502,7 @@ impl<'a> Solver<'a> {
             Stop::BudgetSpent => Step::BudgetSpent,
             // (`Plain` makes no leaves.)
             Stop::Leaf(_) | Stop::Exhausted => Step::Exhausted,
-        }
+        })
     }
 
     /// Abandons the search under way; rows, forced rows and figures stay.
@@ -450,16 +512,17 @@ impl<'a> Solver<'a> {
     }
 
     /// Counts solutions from a fresh search, stopping at `limit` (0 = no limit),
-    /// and leaves the solver reset.
-    pub fn count(&mut self, limit: u64) -> u64 {
+    /// and leaves the solver reset. [`Error::Corrupt`]: the block was found damaged
+    /// (see [`Solver::search`]).
+    pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
         self.reset();
         // One pass of the search loop counts every solution up to the limit.
         let stop_at = if limit == 0 { u64::MAX } else { limit };
         self.start_search();
-        self.search(0, &mut Until(stop_at));
+        let stop = self.search(0, &mut Until(stop_at));
         let n = self.h.solutions;
         self.reset();
-        n
+        stop.map(|_| n)
     }
 
     /// The last solution as row ids (forced rows first), if the last call found one.
