@@ -16,7 +16,7 @@ use super::super::links::link_column_lists;
 use super::super::solver::image_checksum;
 use super::super::solver::Error;
 use super::super::solver::{draws_possible, nodes_possible, MOST_STEPS};
-use super::search::Tally;
+use super::search::{fuel_for, Tally};
 use super::{
     is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, FLAG_HEAP, PURIFIED, TOP, UP,
 };
@@ -383,12 +383,13 @@ impl<'a> XSolver<'a> {
             let x = self.stack[l as usize];
             let mut k = self.links();
             let col = k.nodes[x as usize][TOP];
-            k.cover(col, &mut t);
+            k.cover(col, &mut t, &mut fuel_for(k.nodes));
             k.commit_rest(x, &mut t);
         }
         if let Some(x) = trying {
             let col = self.column_of(x);
-            self.links().cover(col, &mut t);
+            let mut k = self.links();
+            k.cover(col, &mut t, &mut fuel_for(k.nodes));
         }
     }
 }

@@ -9,6 +9,7 @@
 //! The search is a loop over four states (Knuth's labels), kept in the header
 //! between calls, so it stops after any step when the budget is spent.
 
+use super::search::{at, charge, edit, fuel_for, hide, in_row, set_word, unhide, word};
 use super::search::{Links, Tally};
 use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP};
 use crate::outcome::Step;
@@ -35,77 +36,83 @@ struct M<'s> {
 
 impl M<'_> {
     fn unlink(&mut self, c: u32) {
-        let [l, r] = self.items[c as usize];
-        self.items[l as usize][RIGHT] = r;
-        self.items[r as usize][LEFT] = l;
+        let [l, r] = at(self.items, c);
+        edit(self.items, l, |i| i[RIGHT] = r);
+        edit(self.items, r, |i| i[LEFT] = l);
     }
 
     fn relink(&mut self, c: u32) {
-        let [l, r] = self.items[c as usize];
-        self.items[l as usize][RIGHT] = c;
-        self.items[r as usize][LEFT] = c;
+        let [l, r] = at(self.items, c);
+        edit(self.items, l, |i| i[RIGHT] = c);
+        edit(self.items, r, |i| i[LEFT] = c);
     }
 
-    /// Hides node `nn` from its column unless purified; false for a spacer.
+    /// Hides node `nn` from its column.
     #[inline(always)]
     fn hide(&mut self, nn: u32, t: &mut Tally) {
-        let [u, d, c] = self.nodes[nn as usize];
-        self.nodes[u as usize][DOWN] = d;
-        self.nodes[d as usize][UP] = u;
-        self.nodes[c as usize][TOP] -= 1;
-        t.updates += 1;
+        let [u, d, c] = at(self.nodes, nn);
+        hide(self.nodes, u, d, c);
+        t.updates = t.updates.saturating_add(1);
     }
 
     fn unhide(&mut self, nn: u32) {
-        let [u, d, c] = self.nodes[nn as usize];
-        self.nodes[u as usize][DOWN] = nn;
-        self.nodes[d as usize][UP] = nn;
-        self.nodes[c as usize][TOP] += 1;
+        let [u, d, c] = at(self.nodes, nn);
+        unhide(self.nodes, nn, u, d, c);
     }
 
     /// Calls `f` on the other nodes of the row of `rr` that are not purified, left to
-    /// right cyclically: DLX3 hides and unhides a row in this one order.
+    /// right cyclically: DLX3 hides and unhides a row in this one order. The row is
+    /// charged to `fuel` (a damaged row, `rr` not between its ends, stops at its
+    /// spacer).
     #[inline(always)]
-    fn each_unpurified_rest(&mut self, rr: u32, mut f: impl FnMut(&mut Self, u32)) {
-        let mut nn = rr + 1;
-        while nn != rr {
-            let [u, _, c] = self.nodes[nn as usize];
+    fn each_unpurified_rest(&mut self, rr: u32, fuel: &mut u64, mut f: impl FnMut(&mut Self, u32)) {
+        let mut nn = rr.wrapping_add(1);
+        let first = loop {
+            let [u, _, c] = at(self.nodes, nn);
             if is_spacer(c) {
-                nn = u;
-                continue;
+                let first = if in_row(u, rr, nn, self.nodes) { u } else { rr };
+                charge(fuel, nn.wrapping_sub(first));
+                break first;
             }
-            if self.colour[nn as usize] != PURIFIED {
+            if word(self.colour, nn) != PURIFIED {
                 f(self, nn);
             }
-            nn += 1;
+            nn = nn.wrapping_add(1);
+        };
+        nn = first;
+        while nn != rr {
+            if word(self.colour, nn) != PURIFIED {
+                f(self, nn);
+            }
+            nn = nn.wrapping_add(1);
         }
     }
 
-    fn hide_rest(&mut self, rr: u32, t: &mut Tally) {
-        self.each_unpurified_rest(rr, |m, nn| m.hide(nn, t));
+    fn hide_rest(&mut self, rr: u32, t: &mut Tally, fuel: &mut u64) {
+        self.each_unpurified_rest(rr, fuel, |m, nn| m.hide(nn, t));
     }
 
-    fn unhide_rest(&mut self, rr: u32) {
-        self.each_unpurified_rest(rr, |m, nn| m.unhide(nn));
+    fn unhide_rest(&mut self, rr: u32, fuel: &mut u64) {
+        self.each_unpurified_rest(rr, fuel, |m, nn| m.unhide(nn));
     }
 
-    fn cover(&mut self, c: u32, deactivate: bool, t: &mut Tally) {
+    fn cover(&mut self, c: u32, deactivate: bool, t: &mut Tally, fuel: &mut u64) {
         if deactivate {
             self.unlink(c);
         }
-        t.updates += 1;
-        let mut rr = self.nodes[c as usize][DOWN];
-        while rr != c {
-            self.hide_rest(rr, t);
-            rr = self.nodes[rr as usize][DOWN];
+        t.updates = t.updates.saturating_add(1);
+        let mut rr = at(self.nodes, c)[DOWN];
+        while rr != c && *fuel != 0 {
+            self.hide_rest(rr, t, fuel);
+            rr = at(self.nodes, rr)[DOWN];
         }
     }
 
-    fn uncover(&mut self, c: u32, reactivate: bool) {
-        let mut rr = self.nodes[c as usize][DOWN];
-        while rr != c {
-            self.unhide_rest(rr);
-            rr = self.nodes[rr as usize][DOWN];
+    fn uncover(&mut self, c: u32, reactivate: bool, fuel: &mut u64) {
+        let mut rr = at(self.nodes, c)[DOWN];
+        while rr != c && *fuel != 0 {
+            self.unhide_rest(rr, fuel);
+            rr = at(self.nodes, rr)[DOWN];
         }
         if reactivate {
             self.relink(c);
@@ -122,113 +129,154 @@ impl M<'_> {
     }
 
     /// Knuth's tweak: node `n`, the top of its column, leaves the column's list;
-    /// with `block` the rest of its row leaves the other lists too.
+    /// with `block` the rest of its row leaves the other lists too (first, left to
+    /// right from `n + 1`, as DLX3).
     fn tweak(&mut self, n: u32, block: bool, t: &mut Tally) {
-        let mut nn = if block { n + 1 } else { n };
-        loop {
-            let [u, _, c] = self.nodes[nn as usize];
-            if is_spacer(c) {
-                nn = u;
-                continue;
-            }
-            if self.colour[nn as usize] != PURIFIED {
-                self.hide(nn, t);
-            }
-            if nn == n {
-                break;
-            }
-            nn += 1;
+        if block {
+            let fuel = &mut fuel_for(self.nodes);
+            self.hide_rest(n, t, fuel);
+        }
+        if word(self.colour, n) != PURIFIED && !is_spacer(at(self.nodes, n)[TOP]) {
+            self.hide(n, t);
         }
     }
 
     /// Knuth's untweak of column `c` whose first tweaked node was `x`.
-    fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
-        let z = self.nodes[c as usize][DOWN];
-        self.nodes[c as usize][DOWN] = x;
-        let (mut rr, mut qq, mut k) = (x, c, 0);
-        while rr != z {
-            self.nodes[rr as usize][UP] = qq;
-            k += 1;
+    fn untweak(&mut self, c: u32, x: u32, unblock: bool, fuel: &mut u64) {
+        let z = at(self.nodes, c)[DOWN];
+        edit(self.nodes, c, |n| n[DOWN] = x);
+        let (mut rr, mut qq, mut k) = (x, c, 0u32);
+        while rr != z && *fuel != 0 {
+            *fuel -= 1;
+            edit(self.nodes, rr, |n| n[UP] = qq);
+            k = k.wrapping_add(1);
             if unblock {
-                self.unhide_rest(rr);
+                self.unhide_rest(rr, fuel);
             }
             qq = rr;
-            rr = self.nodes[rr as usize][DOWN];
+            rr = at(self.nodes, rr)[DOWN];
         }
-        self.nodes[rr as usize][UP] = qq;
-        self.nodes[c as usize][TOP] += k;
+        edit(self.nodes, rr, |n| n[UP] = qq);
+        edit(self.nodes, c, |n| n[TOP] = n[TOP].wrapping_add(k));
         if !unblock {
-            self.uncover(c, false);
+            self.uncover(c, false, &mut fuel_for(self.nodes));
         }
     }
 
+    /// The bound and slack index of primary column `c` (past both regions for any
+    /// other column, which only a damaged block gives).
     fn p(&self, c: u32) -> usize {
-        (c - 1) as usize
+        c.wrapping_sub(1) as usize
+    }
+
+    fn bound_of(&self, c: u32) -> u32 {
+        word(self.bound, self.p(c))
+    }
+
+    fn slack_of(&self, c: u32) -> u32 {
+        word(self.slack, self.p(c))
+    }
+
+    /// Adds `by` (wrapping) to the bound of column `c`; returns the new bound.
+    fn add_bound(&mut self, c: u32, by: u32) -> u32 {
+        let b = self.bound_of(c).wrapping_add(by);
+        set_word(self.bound, self.p(c), b);
+        b
     }
 
     /// Takes the other nodes of the row of `cur`, left to right.
     fn commit_rest(&mut self, cur: u32, t: &mut Tally) {
-        let mut pp = cur + 1;
-        while pp != cur {
-            let [u, _, cc] = self.nodes[pp as usize];
+        let fuel = &mut fuel_for(self.nodes);
+        let mut pp = cur.wrapping_add(1);
+        pp = loop {
+            let [u, _, cc] = at(self.nodes, pp);
             if is_spacer(cc) {
-                pp = u;
-                continue;
+                break if in_row(u, cur, pp, self.nodes) {
+                    u
+                } else {
+                    cur
+                };
             }
-            if cc <= self.primary {
-                let i = self.p(cc);
-                self.bound[i] -= 1;
-                if self.bound[i] == 0 {
-                    self.cover(cc, true, t);
-                }
-            } else {
-                match self.colour[pp as usize] {
-                    0 => self.cover(cc, true, t),
-                    PURIFIED => {}
-                    _ => self.links().purify(pp, t),
-                }
-            }
-            pp += 1;
+            self.commit(pp, cc, t, fuel);
+            pp = pp.wrapping_add(1);
+        };
+        while pp != cur && *fuel != 0 {
+            let cc = at(self.nodes, pp)[TOP];
+            self.commit(pp, cc, t, fuel);
+            pp = pp.wrapping_add(1);
         }
     }
 
-    fn uncommit_rest(&mut self, cur: u32) {
-        let mut pp = cur - 1;
-        while pp != cur {
-            let [_, d, cc] = self.nodes[pp as usize];
+    /// Takes node `pp` of column `cc` (for `commit_rest`).
+    #[inline(always)]
+    fn commit(&mut self, pp: u32, cc: u32, t: &mut Tally, fuel: &mut u64) {
+        if cc <= self.primary {
+            if self.add_bound(cc, u32::MAX) == 0 {
+                self.cover(cc, true, t, fuel);
+            }
+        } else {
+            match word(self.colour, pp) {
+                0 => self.cover(cc, true, t, fuel),
+                PURIFIED => {}
+                _ => self.links().purify(pp, t, fuel),
+            }
+        }
+    }
+
+    /// The exact inverse of `commit_rest`, right to left; returns the link steps it
+    /// took (the fuel it used).
+    fn uncommit_rest(&mut self, cur: u32) -> u64 {
+        let full = fuel_for(self.nodes);
+        let fuel = &mut fuel_for(self.nodes);
+        let mut pp = cur.wrapping_sub(1);
+        pp = loop {
+            let [_, d, cc] = at(self.nodes, pp);
             if is_spacer(cc) {
-                pp = d;
-                continue;
+                let inside = in_row(pp.wrapping_add(1), cur, d.wrapping_add(1), self.nodes);
+                break if inside { d } else { cur };
             }
-            if cc <= self.primary {
-                let i = self.p(cc);
-                if self.bound[i] == 0 {
-                    self.uncover(cc, true);
-                }
-                self.bound[i] += 1;
-            } else {
-                match self.colour[pp as usize] {
-                    0 => self.uncover(cc, true),
-                    PURIFIED => {}
-                    _ => self.links().unpurify(pp),
-                }
+            *fuel = fuel.saturating_sub(1);
+            self.uncommit(pp, cc, fuel);
+            pp = pp.wrapping_sub(1);
+        };
+        while pp != cur && *fuel != 0 {
+            let cc = at(self.nodes, pp)[TOP];
+            *fuel -= 1;
+            self.uncommit(pp, cc, fuel);
+            pp = pp.wrapping_sub(1);
+        }
+        full - *fuel
+    }
+
+    #[inline(always)]
+    fn uncommit(&mut self, pp: u32, cc: u32, fuel: &mut u64) {
+        if cc <= self.primary {
+            if self.bound_of(cc) == 0 {
+                self.uncover(cc, true, fuel);
             }
-            pp -= 1;
+            self.add_bound(cc, 1);
+        } else {
+            match word(self.colour, pp) {
+                0 => self.uncover(cc, true, fuel),
+                PURIFIED => {}
+                _ => self.links().unpurify(pp, fuel),
+            }
         }
     }
 
     /// DLX3's choice: the least branching degree `len + min(slack, bound) - bound
     /// + 1`; ties to the smaller `min(slack, bound)`, then to the longer list, then
     /// to the first (or a random one when `rng` is given).
+    ///
+    /// Looks at every item at most once, also in a list scribbled into a cycle.
     fn choose(&self, mut rng: Option<&mut u64>) -> (u32, i64) {
         let (mut best, mut score) = (ROOT, INFTY);
         let (mut best_s, mut best_l, mut ties) = (0u32, 0u32, 0u32);
-        let mut k = self.items[ROOT as usize][RIGHT];
-        while k != ROOT {
-            let i = self.p(k);
-            let (b, len) = (self.bound[i], self.nodes[k as usize][TOP]);
-            let s = self.slack[i].min(b);
-            let t = i64::from(len) + i64::from(s) - i64::from(b) + 1;
+        let mut left = self.items.len();
+        let mut k = at(self.items, ROOT)[RIGHT];
+        while k != ROOT && left != 0 {
+            left -= 1;
+            let (t, s, len) = self.key(k);
             if t <= score {
                 if t < score || s < best_s || (s == best_s && len > best_l) {
                     (score, best, best_s, best_l, ties) = (t, k, s, len, 1);
@@ -241,22 +289,22 @@ impl M<'_> {
                     }
                 }
             }
-            k = self.items[k as usize][RIGHT];
+            k = at(self.items, k)[RIGHT];
         }
         (best, score)
     }
 
     /// DLX3's order of choice among columns: `choose` takes the least key.
+    #[inline(always)]
     fn key(&self, c: u32) -> (i64, u32, u32) {
-        let i = self.p(c);
-        let (b, len) = (self.bound[i], self.nodes[c as usize][TOP]);
-        let s = self.slack[i].min(b);
+        let (b, len) = (self.bound_of(c), at(self.nodes, c)[TOP]);
+        let s = self.slack_of(c).min(b);
         (i64::from(len) + i64::from(s) - i64::from(b) + 1, s, len)
     }
 
     fn is_active(&self, c: u32) -> bool {
-        let l = self.items[c as usize][LEFT];
-        self.items[l as usize][RIGHT] == c
+        let l = at(self.items, c)[LEFT];
+        at(self.items, l)[RIGHT] == c
     }
 
     /// The start of a level on column `best`: one use of its bound taken, covered
@@ -264,13 +312,12 @@ impl M<'_> {
     /// column's rows are not tweaked: it takes exactly one more).
     #[inline(always)]
     fn take_column(&mut self, best: u32, t: &mut Tally) -> u32 {
-        let first = self.nodes[best as usize][DOWN];
-        let i = self.p(best);
-        self.bound[i] -= 1;
-        if self.bound[i] == 0 {
-            self.cover(best, true, t);
+        let first = at(self.nodes, best)[DOWN];
+        let b = self.add_bound(best, u32::MAX);
+        if b == 0 {
+            self.cover(best, true, t, &mut fuel_for(self.nodes));
         }
-        if self.bound[i] == 0 && self.slack[i] == 0 {
+        if b == 0 && self.slack_of(best) == 0 {
             0
         } else {
             first
@@ -282,12 +329,11 @@ impl M<'_> {
     #[inline(always)]
     fn passes(&self, cur: u32) -> bool {
         let best = self.item_of(cur);
-        let i = self.p(best);
-        let (b, s) = (self.bound[i], self.slack[i]);
+        let (b, s) = (self.bound_of(best), self.slack_of(best));
         if b == 0 && s == 0 {
             cur != best
         } else {
-            i64::from(self.nodes[best as usize][TOP]) > i64::from(b) - i64::from(s)
+            i64::from(at(self.nodes, best)[TOP]) > i64::from(b) - i64::from(s)
         }
     }
 
@@ -311,9 +357,8 @@ impl M<'_> {
     #[inline(always)]
     fn tweak_tried(&mut self, cur: u32, t: &mut Tally) {
         let best = self.item_of(cur);
-        let i = self.p(best);
-        let b = self.bound[i];
-        if b == 0 && self.slack[i] == 0 {
+        let b = self.bound_of(best);
+        if b == 0 && self.slack_of(best) == 0 {
             return;
         }
         if cur != best {
@@ -327,7 +372,7 @@ impl M<'_> {
         if x <= self.columns {
             x
         } else {
-            self.nodes[x as usize][TOP]
+            at(self.nodes, x)[TOP]
         }
     }
 }
@@ -391,15 +436,11 @@ impl XSolver<'_> {
             self.nodes[i as usize] = [i, i, 0];
         }
         for i in 0..self.h.rows as usize {
-            let mut x = self.row_start[self.order[i] as usize];
-            while !is_spacer(self.nodes[x as usize][TOP]) {
-                self.append(x);
-                x += 1;
-            }
+            self.link_row(word(self.row_start, self.order[i]));
         }
         for i in 0..self.h.dims.primary as usize {
             self.bound[i] = self.hi[i];
-            self.slack[i] = self.hi[i] - self.lo[i];
+            self.slack[i] = self.hi[i].wrapping_sub(self.lo[i]);
         }
     }
 
@@ -449,8 +490,9 @@ impl XSolver<'_> {
     fn record_m(&mut self, depth: usize) {
         let mut n = self.h.forced as usize;
         for l in 0..depth {
-            let x = self.stack[l];
-            if x > self.columns() {
+            let x = word(self.stack, l);
+            // (Only a damaged block has more rows than the solution region holds.)
+            if x > self.columns() && n < self.sol.len() {
                 self.sol[n] = self.row_of(x);
                 n += 1;
             }
@@ -469,6 +511,17 @@ impl XSolver<'_> {
     ) -> Option<Halt> {
         use super::super::header::Phase;
         let limit = crate::outcome::update_limit(self.h.updates, budget);
+        // Steps without an update since the last one, weighed by the link steps of
+        // their uncovers and untweaks: in a sound block a few null moves and steps
+        // back that undo earlier updates, fewer than three node counts; a damaged
+        // block could take them for ever, so a budgeted call stops past four (the
+        // search resumes where it stood), as the plain solver's loop.
+        let idle_limit = if budget == 0 {
+            u64::MAX
+        } else {
+            4 * self.nodes.len() as u64
+        };
+        let (mut idle, mut idle_mark) = (0u64, self.h.updates);
         let random = self.h.seed != 0;
         let mut h = self.h;
         let mut t = Tally {
@@ -482,6 +535,7 @@ impl XSolver<'_> {
         {
             let (mut m, stack, tweak, scores) = self.m();
             loop {
+                let mut steps = 0;
                 match state {
                     FORWARD => {
                         if level == reach.split {
@@ -489,12 +543,12 @@ impl XSolver<'_> {
                             halt = Some(Halt::Node);
                             break;
                         }
-                        h.nodes += 1;
+                        h.nodes = h.nodes.wrapping_add(1);
                         let (best, score) = m.choose(if random { Some(&mut rng) } else { None });
                         if score <= 0 {
                             state = BACKDOWN;
                         } else if score == INFTY {
-                            h.solutions += 1;
+                            h.solutions = h.solutions.wrapping_add(1);
                             state = BACKDOWN;
                             solutions_left -= 1;
                             if solutions_left == 0 {
@@ -503,14 +557,15 @@ impl XSolver<'_> {
                             }
                         } else {
                             // (1 <= score <= the column's length + 1.)
-                            scores[level] = score as u32;
-                            tweak[level] = m.take_column(best, &mut t);
-                            stack[level] = m.nodes[best as usize][DOWN];
+                            set_word(scores, level, score as u32);
+                            let first = m.take_column(best, &mut t);
+                            set_word(tweak, level, first);
+                            set_word(stack, level, at(m.nodes, best)[DOWN]);
                             state = ADVANCE;
                         }
                     }
                     ADVANCE => {
-                        let cur = stack[level];
+                        let cur = word(stack, level);
                         if m.try_choice(cur, &mut t) {
                             level += 1;
                             h.max_depth = h.max_depth.max(level as u32);
@@ -520,35 +575,43 @@ impl XSolver<'_> {
                         }
                     }
                     BACKUP => {
-                        let best = m.item_of(stack[level]);
-                        let i = m.p(best);
-                        if m.bound[i] == 0 && m.slack[i] == 0 {
-                            m.uncover(best, true);
+                        let best = m.item_of(word(stack, level));
+                        let b = m.bound_of(best);
+                        let full = fuel_for(m.nodes);
+                        let fuel = &mut fuel_for(m.nodes);
+                        if b == 0 && m.slack_of(best) == 0 {
+                            m.uncover(best, true, fuel);
                         } else {
-                            m.untweak(best, tweak[level], m.bound[i] != 0);
+                            m.untweak(best, word(tweak, level), b != 0, fuel);
                         }
-                        m.bound[i] += 1;
+                        steps = full - *fuel;
+                        m.add_bound(best, 1);
                         state = BACKDOWN;
                     }
                     _ => {
                         // BACKDOWN
-                        if level == reach.floor {
+                        if level <= reach.floor {
                             state = DONE;
                             break;
                         }
                         level -= 1;
-                        let cur = stack[level];
+                        let cur = word(stack, level);
                         if cur <= m.columns {
                             m.relink(cur);
                             state = BACKUP;
                         } else {
-                            m.uncommit_rest(cur);
-                            stack[level] = m.nodes[cur as usize][DOWN];
+                            steps = m.uncommit_rest(cur);
+                            set_word(stack, level, at(m.nodes, cur)[DOWN]);
                             state = ADVANCE;
                         }
                     }
                 }
-                if t.updates >= limit {
+                if t.updates == idle_mark {
+                    idle += 1 + steps;
+                } else {
+                    (idle, idle_mark) = (0, t.updates);
+                }
+                if t.updates >= limit || idle > idle_limit {
                     break;
                 }
             }
@@ -586,8 +649,8 @@ impl XSolver<'_> {
         let (mut m, stack, tweak, scores) = self.m();
         for l in 0..levels + usize::from(entered) {
             let x = *stack.get(l)?;
-            let is_row = x > fs && x < end && !is_spacer(m.nodes[x as usize][TOP]);
-            let p = if is_row { m.nodes[x as usize][TOP] } else { x };
+            let is_row = x > fs && x < end && !is_spacer(at(m.nodes, x)[TOP]);
+            let p = if is_row { at(m.nodes, x)[TOP] } else { x };
             if p == ROOT || p > primary || !m.is_active(p) {
                 return None;
             }
@@ -598,8 +661,8 @@ impl XSolver<'_> {
             *scores.get_mut(l)? = score as u32;
             let before = t.updates;
             *tweak.get_mut(l)? = m.take_column(p, &mut t);
-            last = t.updates - before;
-            let mut cur = m.nodes[p as usize][DOWN];
+            last = t.updates.wrapping_sub(before);
+            let mut cur = at(m.nodes, p)[DOWN];
             let mut steps = 0;
             while cur != x {
                 // A row tried before `x`: it passed, and was tweaked out of the way.
@@ -607,7 +670,7 @@ impl XSolver<'_> {
                     return None;
                 }
                 m.tweak_tried(cur, &mut t);
-                cur = m.nodes[cur as usize][DOWN];
+                cur = at(m.nodes, cur)[DOWN];
                 steps += 1;
             }
             if l < levels {
@@ -615,7 +678,7 @@ impl XSolver<'_> {
                 if !m.try_choice(x, &mut t) {
                     return None;
                 }
-                last = t.updates - before;
+                last = t.updates.wrapping_sub(before);
             }
         }
         Some(last)
@@ -623,7 +686,7 @@ impl XSolver<'_> {
 
     /// Whether no primary column is left to choose: a solution stands at this level.
     pub(super) fn all_settled(&self) -> bool {
-        self.items[ROOT as usize][RIGHT] == ROOT
+        at(self.items, ROOT)[RIGHT] == ROOT
     }
 
     /// Whether `row` may be forced beside the first `n` forced rows: not one of
@@ -642,27 +705,28 @@ impl XSolver<'_> {
         if forced.contains(&row) {
             return Err(Error::Conflict);
         }
-        let mut y = self.row_start[row as usize];
-        while !is_spacer(self.nodes[y as usize][TOP]) {
-            let (c, k) = (self.nodes[y as usize][TOP], self.base[y as usize]);
-            let mut uses = 1;
+        let mut y = word(self.row_start, row);
+        while !is_spacer(at(self.nodes, y)[TOP]) {
+            let (c, k) = (at(self.nodes, y)[TOP], word(self.base, y));
+            let mut uses = 1u32;
             for &f in forced {
-                let mut z = self.row_start[f as usize];
-                while !is_spacer(self.nodes[z as usize][TOP]) {
-                    if self.nodes[z as usize][TOP] == c {
-                        let agree = k != 0 && self.base[z as usize] == k;
+                let mut z = word(self.row_start, f);
+                while !is_spacer(at(self.nodes, z)[TOP]) {
+                    if at(self.nodes, z)[TOP] == c {
+                        let agree = k != 0 && word(self.base, z) == k;
                         if c > self.h.dims.primary && !agree {
                             return Err(Error::Conflict);
                         }
-                        uses += 1;
+                        uses = uses.wrapping_add(1);
                     }
-                    z += 1;
+                    z = z.wrapping_add(1);
                 }
             }
-            if bounds && c <= self.h.dims.primary && uses > self.hi[(c - 1) as usize] {
+            let hi = word(self.hi, c.wrapping_sub(1));
+            if bounds && c <= self.h.dims.primary && uses > hi {
                 return Err(Error::Conflict);
             }
-            y += 1;
+            y = y.wrapping_add(1);
         }
         Ok(())
     }
@@ -679,15 +743,14 @@ impl XSolver<'_> {
         // yet, so a refusal leaves the links and bounds pristine).
         let mut feasible = true;
         for &row in &self.sol[..forced] {
-            let mut x = self.row_start[row as usize];
-            while !is_spacer(self.nodes[x as usize][TOP]) {
-                let c = self.nodes[x as usize][TOP];
-                if c <= primary {
-                    let b = &mut self.bound[(c - 1) as usize];
+            let mut x = word(self.row_start, row);
+            while !is_spacer(at(self.nodes, x)[TOP]) {
+                let c = at(self.nodes, x)[TOP];
+                if let Some(b) = self.bound.get_mut(c.wrapping_sub(1) as usize) {
                     feasible &= *b != 0;
                     *b = b.saturating_sub(1);
                 }
-                x += 1;
+                x = x.wrapping_add(1);
             }
         }
         self.bound[..primary as usize].copy_from_slice(&self.hi[..primary as usize]);
@@ -696,30 +759,19 @@ impl XSolver<'_> {
         }
         let mut t = Tally::default();
         for i in 0..forced {
-            let x = self.row_start[self.sol[i] as usize];
+            let x = word(self.row_start, self.sol[i]);
             let (mut m, ..) = self.m();
             let mut nn = x;
-            while !is_spacer(m.nodes[nn as usize][TOP]) {
+            while !is_spacer(at(m.nodes, nn)[TOP]) {
                 m.hide(nn, &mut t);
-                nn += 1;
+                nn = nn.wrapping_add(1);
             }
+            let fuel = &mut fuel_for(m.nodes);
             let mut pp = x;
-            while !is_spacer(m.nodes[pp as usize][TOP]) {
-                let cc = m.nodes[pp as usize][TOP];
-                if cc <= primary {
-                    let b = &mut m.bound[m.p(cc)];
-                    *b -= 1;
-                    if *b == 0 {
-                        m.cover(cc, true, &mut t);
-                    }
-                } else {
-                    match m.colour[pp as usize] {
-                        0 => m.cover(cc, true, &mut t),
-                        PURIFIED => {}
-                        _ => m.links().purify(pp, &mut t),
-                    }
-                }
-                pp += 1;
+            while !is_spacer(at(m.nodes, pp)[TOP]) {
+                let cc = at(m.nodes, pp)[TOP];
+                m.commit(pp, cc, &mut t, fuel);
+                pp = pp.wrapping_add(1);
             }
         }
         true
@@ -758,7 +810,13 @@ impl XSolver<'_> {
         if will && !was && self.h.own.nbounded >= self.h.dims.bounded {
             return Err(Error::Capacity);
         }
-        self.h.own.nbounded = self.h.own.nbounded + u32::from(will) - u32::from(was);
+        // (Wrapping: the count is the caller's header word.)
+        self.h.own.nbounded = self
+            .h
+            .own
+            .nbounded
+            .wrapping_add(u32::from(will))
+            .wrapping_sub(u32::from(was));
         self.lo[i] = lo;
         self.hi[i] = hi;
         self.h.phase = super::super::header::Phase::Fresh;

@@ -332,6 +332,31 @@ fn is_spacer(top: u32) -> bool {
     (top as i32) <= 0
 }
 
+/// The header's counts fit the block's regions (rows, entries, forced rows, the
+/// solution, the depth, the level and Algorithm M's state), as in every block the
+/// search leaves (and every image `attach` accepts), so that a scribbled count
+/// cannot make a call index a region past its end.
+fn counts_fit(h: &XHeader) -> bool {
+    let d = &h.dims;
+    let levels = d.levels();
+    let (most_forced, level_fits) = if d.bounded == 0 {
+        (d.primary, h.phase.level_fits(h.level, d.primary))
+    } else {
+        (
+            h.rows,
+            u64::from(h.level) <= levels && h.own.mstate <= mcc::DONE,
+        )
+    };
+    h.rows <= d.max_rows
+        && h.entries <= d.max_entries
+        && h.forced <= most_forced
+        && u64::from(h.sol_len) <= levels
+        && u64::from(h.max_depth) <= levels
+        && level_fits
+        // (Only a block with bounds is ever folded.)
+        && (d.bounded != 0 || !h.has(FLAG_FOLDED))
+}
+
 impl<'a> XSolver<'a> {
     /// Builds an empty solver in `words`.
     pub fn init(words: &'a mut [u32], dims: XDims) -> Result<XSolver<'a>, Error> {
@@ -371,7 +396,7 @@ impl<'a> XSolver<'a> {
     fn open_folded(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         let h = XHeader::load(words).ok_or(Error::Corrupt)?;
         let layout = h.dims.layout().ok_or(Error::Corrupt)?;
-        if h.words != layout.total as u64 || words.len() < layout.total {
+        if h.words != layout.total as u64 || words.len() < layout.total || !counts_fit(&h) {
             return Err(Error::Corrupt);
         }
         Ok(XSolver::carve(words, h, layout))
@@ -559,16 +584,26 @@ impl<'a> XSolver<'a> {
     /// The first node of `row` in a primary column (every row has one: rows
     /// without are refused by `select_row` and never reached by the search).
     fn primary_node(&self, row: u32) -> Option<u32> {
-        let mut x = self.row_start[row as usize];
+        let mut x = *self.row_start.get(row as usize)?;
         loop {
-            let c = self.nodes[x as usize][TOP];
+            let c = search::at(self.nodes, x)[TOP];
             if is_spacer(c) {
                 return None;
             }
             if c <= self.h.dims.primary {
                 return Some(x);
             }
-            x += 1;
+            x = x.wrapping_add(1);
+        }
+    }
+
+    /// Links the row starting at node `first` at the bottom of its columns (a
+    /// damaged block: up to the next spacer, or the end of the array).
+    fn link_row(&mut self, first: u32) {
+        let mut x = first;
+        while !is_spacer(search::at(self.nodes, x)[TOP]) {
+            self.append(x);
+            x = x.wrapping_add(1);
         }
     }
 
@@ -582,6 +617,10 @@ impl<'a> XSolver<'a> {
             return Err(Error::Arg);
         }
         let x = self.primary_node(row).ok_or(Error::Arg)?;
+        if self.h.forced as usize >= self.sol.len() {
+            // Every primary column is taken: a sound block refuses the row below.
+            return Err(Error::Conflict);
+        }
         if self.h.dims.bounded != 0 {
             // Algorithm M applies forced rows when a search starts (`force_rows`).
             self.forced_fits(row, self.h.forced as usize, true)?;
@@ -595,16 +634,16 @@ impl<'a> XSolver<'a> {
         // of its list, or one of its columns is covered.
         let mut y = self.row_start[row as usize];
         loop {
-            let [u, _, c] = self.nodes[y as usize];
+            let [u, _, c] = search::at(self.nodes, y);
             if is_spacer(c) {
                 break;
             }
-            let linked = self.nodes[u as usize][DOWN] == y;
-            let k = self.colour[y as usize];
+            let linked = search::at(self.nodes, u)[DOWN] == y;
+            let k = search::word(self.colour, y);
             if !linked || (k == 0 && !self.is_active(c)) {
                 return Err(Error::Conflict);
             }
-            y += 1;
+            y = y.wrapping_add(1);
         }
         self.cover_row(x);
         self.sol[self.h.forced as usize] = row;
@@ -630,15 +669,15 @@ impl<'a> XSolver<'a> {
     }
 
     fn is_active(&self, c: u32) -> bool {
-        let l = self.items[c as usize][LEFT];
-        self.items[l as usize][RIGHT] == c
+        let l = search::at(self.items, c)[LEFT];
+        search::at(self.items, l)[RIGHT] == c
     }
 
     /// Uncovers the forced rows, newest first; returns how many to cover again.
     fn uncover_forced(&mut self) -> u32 {
         let n = self.h.forced;
         for i in (0..n).rev() {
-            let row = self.sol[i as usize];
+            let row = search::word(self.sol, i);
             if let Some(x) = self.primary_node(row) {
                 self.uncover_row(x);
             }
@@ -648,7 +687,7 @@ impl<'a> XSolver<'a> {
 
     fn cover_forced(&mut self, n: u32) {
         for i in 0..n {
-            let row = self.sol[i as usize];
+            let row = search::word(self.sol, i);
             if let Some(x) = self.primary_node(row) {
                 self.cover_row(x);
             }
@@ -669,7 +708,8 @@ impl<'a> XSolver<'a> {
     pub fn solution(&self) -> Option<&[u32]> {
         self.h
             .has(FLAG_HAS_SOLUTION)
-            .then(|| &self.sol[..self.h.sol_len as usize])
+            .then(|| self.sol.get(..self.h.sol_len as usize))
+            .flatten()
     }
 
     /// Goes on with the search until a solution, the end, or until at least `budget`

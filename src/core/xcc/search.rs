@@ -35,165 +35,289 @@ pub(super) struct Links<'s> {
     pub(super) colour: &'s mut [u32],
 }
 
+// The block belongs to the caller, who may scribble into it between calls; the
+// dance holds for any contents as the plain solver's does (src/core/links/mod.rs):
+// every index goes through `at`/`edit`/`word`/`set_word` (past the array a node
+// reads as a zeroed spacer, a word as 0, and a write there is dropped), a row is
+// walked around only when the node lies between the row's ends, arithmetic on
+// loaded values wraps, and every column walk is charged to a fuel (`fuel_for`), so
+// that a damaged block gives wrong answers at worst, never a panic or an endless
+// walk. A sound block never runs out of fuel: the figures are DLX2's and DLX3's.
+
+/// The node at `x`; past the array a zeroed node, a spacer that ends a row walk.
+#[inline(always)]
+pub(super) fn at<const N: usize>(a: &[[u32; N]], x: u32) -> [u32; N] {
+    a.get(x as usize).copied().unwrap_or([0; N])
+}
+
+/// Changes the node at `x` with `f`; nothing past the array.
+#[inline(always)]
+pub(super) fn edit<const N: usize>(a: &mut [[u32; N]], x: u32, f: impl FnOnce(&mut [u32; N])) {
+    if let Some(node) = a.get_mut(x as usize) {
+        f(node);
+    }
+}
+
+/// Word `x` of a region (a colour, a bound, a level's record); 0 past its end.
+#[inline(always)]
+pub(super) fn word(a: &[u32], x: impl TryInto<usize>) -> u32 {
+    x.try_into()
+        .ok()
+        .and_then(|x| a.get(x).copied())
+        .unwrap_or(0)
+}
+
+/// Sets word `x` of a region; nothing past its end.
+#[inline(always)]
+pub(super) fn set_word(a: &mut [u32], x: impl TryInto<usize>, v: u32) {
+    if let Some(w) = x.try_into().ok().and_then(|x| a.get_mut(x)) {
+        *w = v;
+    }
+}
+
+/// Whether node `x` lies in the row of nodes `first..end` (`end` its spacer) inside
+/// the array, as in every sound block: only then is a row walked around.
+#[inline(always)]
+pub(super) fn in_row(first: u32, x: u32, end: u32, nodes: &[[u32; 3]]) -> bool {
+    // (`&`, not `&&`: one branch instead of three, on every row walked.)
+    (first <= x) & (x < end) & ((end as usize) < nodes.len())
+}
+
+/// Fuel of one top-level walk: a unit per column node met and per node and row of
+/// a row hidden or shown. In a sound block one column walk, or the commits of one
+/// row, meet each node at most once and each row's rest at most once: fewer than
+/// twice the nodes.
+#[inline(always)]
+pub(super) fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
+    2 * nodes.len() as u64
+}
+
+/// Charges a row of `len` nodes (and its spacer) to `fuel`.
+#[inline(always)]
+pub(super) fn charge(fuel: &mut u64, len: u32) {
+    *fuel = fuel.saturating_sub(u64::from(len) + 1);
+}
+
 impl Links<'_> {
     /// Hides the nodes of the row of `rr` other than `rr`, left to right cyclically,
     /// skipping nodes already purified; returns the nodes hidden.
     #[inline(always)]
-    fn hide_rest(&mut self, rr: u32) -> u64 {
+    fn hide_rest(&mut self, rr: u32, fuel: &mut u64) -> u64 {
         let mut n = 0;
-        let mut nn = rr + 1;
-        while nn != rr {
-            if self.colour[nn as usize] != PURIFIED {
-                let [u, d, c] = self.nodes[nn as usize];
-                if is_spacer(c) {
-                    nn = u;
-                    continue;
-                }
-                self.nodes[u as usize][DOWN] = d;
-                self.nodes[d as usize][UP] = u;
-                self.nodes[c as usize][TOP] -= 1;
+        let mut nn = rr.wrapping_add(1);
+        // Up to the spacer, then from the row's first node (a damaged row: stop).
+        let first = loop {
+            let [u, d, c] = at(self.nodes, nn);
+            if is_spacer(c) {
+                let first = if in_row(u, rr, nn, self.nodes) { u } else { rr };
+                charge(fuel, nn.wrapping_sub(first));
+                break first;
+            }
+            if word(self.colour, nn) != PURIFIED {
+                hide(self.nodes, u, d, c);
                 n += 1;
             }
-            nn += 1;
+            nn = nn.wrapping_add(1);
+        };
+        nn = first;
+        while nn != rr {
+            let [u, d, c] = at(self.nodes, nn);
+            if word(self.colour, nn) != PURIFIED {
+                hide(self.nodes, u, d, c);
+                n += 1;
+            }
+            nn = nn.wrapping_add(1);
         }
         n
     }
 
     /// The exact inverse of [`Links::hide_rest`], right to left.
     #[inline(always)]
-    fn unhide_rest(&mut self, rr: u32) {
-        let mut nn = rr - 1;
-        while nn != rr {
-            if self.colour[nn as usize] != PURIFIED {
-                let [u, d, c] = self.nodes[nn as usize];
-                if is_spacer(c) {
-                    nn = d;
-                    continue;
-                }
-                self.nodes[u as usize][DOWN] = nn;
-                self.nodes[d as usize][UP] = nn;
-                self.nodes[c as usize][TOP] += 1;
+    fn unhide_rest(&mut self, rr: u32, fuel: &mut u64) {
+        let mut nn = rr.wrapping_sub(1);
+        // Down to the spacer, then from the row's last node (a damaged row: stop).
+        let last = loop {
+            let [u, d, c] = at(self.nodes, nn);
+            if is_spacer(c) {
+                let last = if in_row(nn.wrapping_add(1), rr, d.wrapping_add(1), self.nodes) {
+                    d
+                } else {
+                    rr
+                };
+                charge(fuel, last.wrapping_sub(nn));
+                break last;
             }
-            nn -= 1;
+            if word(self.colour, nn) != PURIFIED {
+                unhide(self.nodes, nn, u, d, c);
+            }
+            nn = nn.wrapping_sub(1);
+        };
+        nn = last;
+        while nn != rr {
+            let [u, d, c] = at(self.nodes, nn);
+            if word(self.colour, nn) != PURIFIED {
+                unhide(self.nodes, nn, u, d, c);
+            }
+            nn = nn.wrapping_sub(1);
         }
     }
 
     /// Knuth's cover of item `c`: unlink it, hide every row in its list.
-    pub(super) fn cover(&mut self, c: u32, t: &mut Tally) {
-        let [l, r] = self.items[c as usize];
-        self.items[l as usize][RIGHT] = r;
-        self.items[r as usize][LEFT] = l;
-        t.updates += 1;
-        let mut rr = self.nodes[c as usize][DOWN];
-        while rr != c {
-            t.updates += self.hide_rest(rr);
-            rr = self.nodes[rr as usize][DOWN];
+    pub(super) fn cover(&mut self, c: u32, t: &mut Tally, fuel_left: &mut u64) {
+        // (The fuel in a register for the walk: stored back once.)
+        let fuel = &mut { *fuel_left };
+        let [l, r] = at(self.items, c);
+        edit(self.items, l, |i| i[RIGHT] = r);
+        edit(self.items, r, |i| i[LEFT] = l);
+        let mut updates = 1;
+        let mut rr = at(self.nodes, c)[DOWN];
+        while rr != c && *fuel != 0 {
+            updates += self.hide_rest(rr, fuel);
+            rr = at(self.nodes, rr)[DOWN];
         }
+        t.updates = t.updates.saturating_add(updates);
+        *fuel_left = *fuel;
     }
 
-    pub(super) fn uncover(&mut self, c: u32) {
-        let mut rr = self.nodes[c as usize][UP];
-        while rr != c {
-            self.unhide_rest(rr);
-            rr = self.nodes[rr as usize][UP];
+    pub(super) fn uncover(&mut self, c: u32, fuel_left: &mut u64) {
+        let fuel = &mut { *fuel_left };
+        let mut rr = at(self.nodes, c)[UP];
+        while rr != c && *fuel != 0 {
+            self.unhide_rest(rr, fuel);
+            rr = at(self.nodes, rr)[UP];
         }
-        let [l, r] = self.items[c as usize];
-        self.items[l as usize][RIGHT] = c;
-        self.items[r as usize][LEFT] = c;
+        let [l, r] = at(self.items, c);
+        edit(self.items, l, |i| i[RIGHT] = c);
+        edit(self.items, r, |i| i[LEFT] = c);
+        *fuel_left = *fuel;
     }
 
     /// Knuth's purify: node `p` fixes its item's colour; rows of another colour are
     /// hidden, rows of the same colour are marked as known. In Algorithm C the row of
     /// `p` is already hidden when this runs; Algorithm M (DLX3) keeps it in the list,
     /// and `p` keeps its colour.
-    pub(super) fn purify(&mut self, p: u32, t: &mut Tally) {
-        let cc = self.nodes[p as usize][TOP];
-        let x = self.colour[p as usize];
-        t.cleansings += 1;
-        let mut rr = self.nodes[cc as usize][DOWN];
-        while rr != cc {
-            if self.colour[rr as usize] != x {
-                t.updates += self.hide_rest(rr);
+    pub(super) fn purify(&mut self, p: u32, t: &mut Tally, fuel_left: &mut u64) {
+        let fuel = &mut { *fuel_left };
+        let cc = at(self.nodes, p)[TOP];
+        let x = word(self.colour, p);
+        let mut cleansings = 1;
+        let mut updates = 0;
+        let mut rr = at(self.nodes, cc)[DOWN];
+        while rr != cc && *fuel != 0 {
+            *fuel -= 1;
+            if word(self.colour, rr) != x {
+                updates += self.hide_rest(rr, fuel);
             } else if rr != p {
-                t.cleansings += 1;
-                self.colour[rr as usize] = PURIFIED;
+                cleansings += 1;
+                set_word(self.colour, rr, PURIFIED);
             }
-            rr = self.nodes[rr as usize][DOWN];
+            rr = at(self.nodes, rr)[DOWN];
         }
+        t.updates = t.updates.saturating_add(updates);
+        t.cleansings = t.cleansings.saturating_add(cleansings);
+        *fuel_left = *fuel;
     }
 
-    pub(super) fn unpurify(&mut self, p: u32) {
-        let cc = self.nodes[p as usize][TOP];
-        let x = self.colour[p as usize];
-        let mut rr = self.nodes[cc as usize][UP];
-        while rr != cc {
-            if self.colour[rr as usize] == PURIFIED {
-                self.colour[rr as usize] = x;
+    pub(super) fn unpurify(&mut self, p: u32, fuel_left: &mut u64) {
+        let fuel = &mut { *fuel_left };
+        let cc = at(self.nodes, p)[TOP];
+        let x = word(self.colour, p);
+        let mut rr = at(self.nodes, cc)[UP];
+        while rr != cc && *fuel != 0 {
+            *fuel -= 1;
+            if word(self.colour, rr) == PURIFIED {
+                set_word(self.colour, rr, x);
             } else if rr != p {
-                self.unhide_rest(rr);
+                self.unhide_rest(rr, fuel);
             }
-            rr = self.nodes[rr as usize][UP];
+            rr = at(self.nodes, rr)[UP];
+        }
+        *fuel_left = *fuel;
+    }
+
+    /// Commits node `p` of item `c`: covers an uncoloured item, purifies a coloured
+    /// one, and does nothing for a node already known to agree.
+    #[inline(always)]
+    fn commit(&mut self, p: u32, c: u32, t: &mut Tally, fuel: &mut u64) {
+        match word(self.colour, p) {
+            0 => self.cover(c, t, fuel),
+            PURIFIED => {}
+            _ => self.purify(p, t, fuel),
         }
     }
 
-    /// Commits node `p`: covers an uncoloured item, purifies a coloured one, and
-    /// does nothing for a node already known to agree.
     #[inline(always)]
-    fn commit(&mut self, p: u32, t: &mut Tally) {
-        match self.colour[p as usize] {
-            0 => self.cover(self.nodes[p as usize][TOP], t),
+    fn uncommit(&mut self, p: u32, c: u32, fuel: &mut u64) {
+        match word(self.colour, p) {
+            0 => self.uncover(c, fuel),
             PURIFIED => {}
-            _ => self.purify(p, t),
-        }
-    }
-
-    #[inline(always)]
-    fn uncommit(&mut self, p: u32) {
-        match self.colour[p as usize] {
-            0 => self.uncover(self.nodes[p as usize][TOP]),
-            PURIFIED => {}
-            _ => self.unpurify(p),
+            _ => self.unpurify(p, fuel),
         }
     }
 
     /// Commits the other nodes of the row of `x`, left to right cyclically.
+    #[inline(always)]
     pub(super) fn commit_rest(&mut self, x: u32, t: &mut Tally) {
-        let mut p = x + 1;
-        while p != x {
-            let [u, _, c] = self.nodes[p as usize];
+        let fuel = &mut fuel_for(self.nodes);
+        let mut p = x.wrapping_add(1);
+        // Up to the spacer, then from the row's first node (a damaged row: stop).
+        p = loop {
+            let [u, _, c] = at(self.nodes, p);
             if is_spacer(c) {
-                p = u;
-                continue;
+                break if in_row(u, x, p, self.nodes) { u } else { x };
             }
-            self.commit(p, t);
-            p += 1;
+            self.commit(p, c, t, fuel);
+            p = p.wrapping_add(1);
+        };
+        while p != x && *fuel != 0 {
+            let c = at(self.nodes, p)[TOP];
+            self.commit(p, c, t, fuel);
+            p = p.wrapping_add(1);
         }
     }
 
-    pub(super) fn uncommit_rest(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            let [_, d, c] = self.nodes[p as usize];
+    /// The exact inverse of [`Links::commit_rest`], right to left; returns the link
+    /// steps it took (the fuel it used), which a budgeted search counts against its
+    /// steps back (they spend no update).
+    #[inline(always)]
+    pub(super) fn uncommit_rest(&mut self, x: u32) -> u64 {
+        let full = fuel_for(self.nodes);
+        let fuel = &mut fuel_for(self.nodes);
+        let mut p = x.wrapping_sub(1);
+        // Down to the spacer, then from the row's last node (a damaged row: stop).
+        p = loop {
+            let [_, d, c] = at(self.nodes, p);
             if is_spacer(c) {
-                p = d;
-                continue;
+                let inside = in_row(p.wrapping_add(1), x, d.wrapping_add(1), self.nodes);
+                break if inside { d } else { x };
             }
-            self.uncommit(p);
-            p -= 1;
+            *fuel = fuel.saturating_sub(1);
+            self.uncommit(p, c, fuel);
+            p = p.wrapping_sub(1);
+        };
+        while p != x && *fuel != 0 {
+            let c = at(self.nodes, p)[TOP];
+            *fuel -= 1;
+            self.uncommit(p, c, fuel);
+            p = p.wrapping_sub(1);
         }
+        full - *fuel
     }
 
     /// The first primary item of least length (DLX2's choice), or a random one among
-    /// the ties when `rng` is given.
+    /// the ties when `rng` is given. Looks at most at every item once, also when the
+    /// list was scribbled into a cycle.
     pub(super) fn choose(&self, rng: Option<&mut u64>) -> u32 {
         let mut best = ROOT;
         let mut min = u32::MAX;
         let mut ties = 0;
-        let mut k = self.items[ROOT as usize][RIGHT];
+        let mut left = self.items.len();
+        let mut k = at(self.items, ROOT)[RIGHT];
         match rng {
             None => {
-                while k != ROOT {
-                    let len = self.nodes[k as usize][TOP];
+                while k != ROOT && left != 0 {
+                    left -= 1;
+                    let len = at(self.nodes, k)[TOP];
                     if len < min {
                         best = k;
                         min = len;
@@ -201,12 +325,13 @@ impl Links<'_> {
                             break;
                         }
                     }
-                    k = self.items[k as usize][RIGHT];
+                    k = at(self.items, k)[RIGHT];
                 }
             }
             Some(state) => {
-                while k != ROOT {
-                    let len = self.nodes[k as usize][TOP];
+                while k != ROOT && left != 0 {
+                    left -= 1;
+                    let len = at(self.nodes, k)[TOP];
                     if len < min {
                         best = k;
                         min = len;
@@ -220,12 +345,34 @@ impl Links<'_> {
                             best = k;
                         }
                     }
-                    k = self.items[k as usize][RIGHT];
+                    k = at(self.items, k)[RIGHT];
                 }
             }
         }
         best
     }
+
+    /// Whether no primary item is left: the rows chosen are a solution.
+    #[inline(always)]
+    pub(super) fn solved(&self) -> bool {
+        at(self.items, ROOT)[RIGHT] == ROOT
+    }
+}
+
+/// Hides a node (with fields `u`, `d`, `c`) from its column.
+#[inline(always)]
+pub(super) fn hide(nodes: &mut [[u32; 3]], u: u32, d: u32, c: u32) {
+    edit(nodes, u, |n| n[DOWN] = d);
+    edit(nodes, d, |n| n[UP] = u);
+    edit(nodes, c, |n| n[TOP] = n[TOP].wrapping_sub(1));
+}
+
+/// Puts node `x` (with fields `u`, `d`, `c`) back into its column.
+#[inline(always)]
+pub(super) fn unhide(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32) {
+    edit(nodes, u, |n| n[DOWN] = x);
+    edit(nodes, d, |n| n[UP] = x);
+    edit(nodes, c, |n| n[TOP] = n[TOP].wrapping_add(1));
 }
 
 impl XSolver<'_> {
@@ -242,16 +389,16 @@ impl XSolver<'_> {
     pub(super) fn cover_row(&mut self, x: u32) {
         let mut t = Tally::default();
         let mut l = self.links();
-        let c = l.nodes[x as usize][TOP];
-        l.cover(c, &mut t);
+        let c = at(l.nodes, x)[TOP];
+        l.cover(c, &mut t, &mut fuel_for(l.nodes));
         l.commit_rest(x, &mut t);
     }
 
     pub(super) fn uncover_row(&mut self, x: u32) {
         let mut l = self.links();
         l.uncommit_rest(x);
-        let c = l.nodes[x as usize][TOP];
-        l.uncover(c);
+        let c = at(l.nodes, x)[TOP];
+        l.uncover(c, &mut fuel_for(l.nodes));
     }
 
     /// Links every row again, in the order added or (with a seed) in a random order.
@@ -273,11 +420,7 @@ impl XSolver<'_> {
             }
         }
         for i in 0..rows {
-            let mut x = self.row_start[self.order[i] as usize];
-            while !is_spacer(self.nodes[x as usize][TOP]) {
-                self.append(x);
-                x += 1;
-            }
+            self.link_row(word(self.row_start, self.order[i]));
         }
         self.cover_forced(forced);
     }
@@ -309,6 +452,16 @@ impl XSolver<'_> {
             _ => {}
         }
         let limit = crate::outcome::update_limit(self.h.updates, budget);
+        // Steps back with no update since the last one, weighed by the link steps
+        // of their uncovers, as in the plain solver's loop (`links::search`): a
+        // sound block takes fewer than three node counts of them; links scribbled
+        // into a cycle could take them for ever, so a budgeted call stops past four
+        // node counts (the search resumes exactly where it stood).
+        let idle_limit = if budget == 0 {
+            u64::MAX
+        } else {
+            4 * self.nodes.len() as u64
+        };
         if self.h.phase == Phase::Start {
             if self.items[ROOT as usize][RIGHT] == ROOT {
                 self.h.phase = Phase::Done;
@@ -342,28 +495,38 @@ impl XSolver<'_> {
         let mut max_depth = h.max_depth;
         let mut rng = h.rng;
         let mut enter = h.phase;
+        let (mut idle, mut idle_mark) = (0u64, t.updates);
         let (phase, step) = 'search: loop {
             if enter == Phase::Recover {
-                let cur = stack[level as usize];
-                l.uncommit_rest(cur);
-                stack[level as usize] = l.nodes[cur as usize][DOWN];
+                let cur = word(stack, level);
+                let steps = l.uncommit_rest(cur);
+                set_word(stack, level, at(l.nodes, cur)[DOWN]);
                 enter = Phase::Advance;
-                if t.updates >= limit {
+                if t.updates == idle_mark {
+                    idle += 1 + steps;
+                } else {
+                    (idle, idle_mark) = (0, t.updates);
+                }
+                if t.updates >= limit || idle > idle_limit {
                     break 'search (Phase::Advance, Step::BudgetSpent);
                 }
             }
             if enter == Phase::Forward {
-                tree += 1;
+                tree = tree.wrapping_add(1);
                 let best = l.choose(if random { Some(&mut rng) } else { None });
-                l.cover(best, &mut t);
-                stack[level as usize] = l.nodes[best as usize][DOWN];
+                l.cover(best, &mut t, &mut fuel_for(l.nodes));
+                set_word(stack, level, at(l.nodes, best)[DOWN]);
                 if t.updates >= limit {
                     break 'search (Phase::Advance, Step::BudgetSpent);
                 }
             }
-            let cur = stack[level as usize];
+            let cur = word(stack, level);
             if cur <= columns {
-                l.uncover(cur);
+                let fuel = &mut fuel_for(l.nodes);
+                l.uncover(cur, fuel);
+                if t.updates == idle_mark {
+                    idle += fuel_for(l.nodes) - *fuel;
+                }
                 if level == 0 {
                     break 'search (Phase::Done, Step::Exhausted);
                 }
@@ -375,17 +538,21 @@ impl XSolver<'_> {
             if level + 1 > max_depth {
                 max_depth = level + 1;
             }
-            if l.items[ROOT as usize][RIGHT] == ROOT {
+            if l.solved() {
                 solutions_left -= 1;
                 if solutions_left == 0 {
                     break 'search (Phase::Recover, Step::Solution);
                 }
-                tree += 1;
-                solutions += 1;
+                tree = tree.wrapping_add(1);
+                solutions = solutions.wrapping_add(1);
                 enter = Phase::Recover;
-            } else {
+            } else if (level as usize + 1) < stack.len() {
                 level += 1;
                 enter = Phase::Forward;
+            } else {
+                // Every level covers a primary column, so a sound block never gets
+                // here; a damaged one backs up instead of going past the stack.
+                enter = Phase::Recover;
             }
             if t.updates >= limit {
                 break 'search (enter, Step::BudgetSpent);
@@ -406,12 +573,13 @@ impl XSolver<'_> {
     }
 
     fn found(&mut self, record: bool, depth: u32) -> Step {
-        self.h.nodes += 1;
-        self.h.solutions += 1;
-        if record {
-            let forced = self.h.forced as usize;
+        self.h.nodes = self.h.nodes.wrapping_add(1);
+        self.h.solutions = self.h.solutions.wrapping_add(1);
+        let forced = self.h.forced as usize;
+        // (Only a damaged block has more rows than the solution region holds.)
+        if record && forced + depth as usize <= self.sol.len() {
             for i in 0..depth as usize {
-                let row = self.row_of(self.stack[i]);
+                let row = self.row_of(word(self.stack, i));
                 self.sol[forced + i] = row;
             }
             self.h.sol_len = self.h.forced + depth;
@@ -422,10 +590,10 @@ impl XSolver<'_> {
 
     /// The row id of node `x`: the spacer after a row holds minus (its id + 1).
     pub(super) fn row_of(&self, mut x: u32) -> u32 {
-        while !is_spacer(self.nodes[x as usize][TOP]) {
-            x += 1;
+        while !is_spacer(at(self.nodes, x)[TOP]) {
+            x = x.wrapping_add(1);
         }
-        self.nodes[x as usize][TOP].wrapping_neg() - 1
+        at(self.nodes, x)[TOP].wrapping_neg().wrapping_sub(1)
     }
 
     /// Abandons the search under way; rows, forced rows and figures stay.
@@ -443,19 +611,19 @@ impl XSolver<'_> {
             Phase::Fresh | Phase::Done | Phase::Start => 0,
             Phase::Forward => level,
             Phase::Advance => {
-                let cur = self.stack[level as usize];
+                let cur = word(self.stack, level);
                 let c = self.column_of(cur);
-                self.links().uncover(c);
+                let mut l = self.links();
+                l.uncover(c, &mut fuel_for(l.nodes));
                 level
             }
             Phase::Recover => {
-                let cur = self.stack[level as usize];
-                self.uncover_row(cur);
+                self.uncover_row(word(self.stack, level));
                 level
             }
         };
         for lv in (0..chosen).rev() {
-            self.uncover_row(self.stack[lv as usize]);
+            self.uncover_row(word(self.stack, lv));
         }
         self.h.level = 0;
         self.h.phase = Phase::Fresh;
@@ -466,7 +634,7 @@ impl XSolver<'_> {
         if x <= self.columns() {
             x
         } else {
-            self.nodes[x as usize][TOP]
+            at(self.nodes, x)[TOP]
         }
     }
 

@@ -8,7 +8,7 @@
 use super::super::header::Phase;
 use super::super::split::Prefix;
 use super::mcc::{Halt, Reach};
-use super::search::Tally;
+use super::search::{at, fuel_for, set_word, word, Tally};
 use super::{XSolver, DOWN, FLAG_HAS_SOLUTION, RIGHT, ROOT};
 
 impl XSolver<'_> {
@@ -52,22 +52,23 @@ impl XSolver<'_> {
                     self.h.phase = Phase::Forward;
                 }
                 Phase::Forward => {
-                    self.h.nodes += 1;
+                    self.h.nodes = self.h.nodes.wrapping_add(1);
                     let mut rng = self.h.rng;
                     let level = self.h.level as usize;
                     let mut l = self.links();
                     let best = l.choose(if random { Some(&mut rng) } else { None });
-                    l.cover(best, &mut t);
-                    let first = l.nodes[best as usize][DOWN];
-                    self.stack[level] = first;
+                    l.cover(best, &mut t, &mut fuel_for(l.nodes));
+                    let first = at(l.nodes, best)[DOWN];
+                    set_word(self.stack, level, first);
                     self.h.rng = rng;
                     self.h.phase = Phase::Advance;
                 }
                 Phase::Advance => {
                     let level = self.h.level;
-                    let cur = self.stack[level as usize];
+                    let cur = word(self.stack, level);
                     if cur <= columns {
-                        self.links().uncover(cur);
+                        let mut l = self.links();
+                        l.uncover(cur, &mut fuel_for(l.nodes));
                         if level == 0 {
                             self.h.phase = Phase::Done;
                             break None;
@@ -80,15 +81,16 @@ impl XSolver<'_> {
                     let n = level + 1;
                     self.h.max_depth = self.h.max_depth.max(n);
                     let solved = self.items[ROOT as usize][RIGHT] == ROOT;
-                    if solved || n >= depth {
+                    if solved || n >= depth || n as usize >= self.stack.len() {
                         let forced = self.h.forced as usize;
                         for i in 0..n as usize {
-                            self.sol[forced + i] = self.row_of(self.stack[i]);
+                            let row = self.row_of(word(self.stack, i));
+                            set_word(self.sol, forced + i, row);
                         }
                         self.h.phase = Phase::Recover;
                         if solved {
-                            self.h.nodes += 1;
-                            self.h.solutions += 1;
+                            self.h.nodes = self.h.nodes.wrapping_add(1);
+                            self.h.solutions = self.h.solutions.wrapping_add(1);
                             break Some(Prefix::Solution(n));
                         }
                         break Some(Prefix::Node(n));
@@ -98,11 +100,11 @@ impl XSolver<'_> {
                 }
                 Phase::Recover => {
                     let level = self.h.level as usize;
-                    let cur = self.stack[level];
+                    let cur = word(self.stack, level);
                     let mut l = self.links();
                     l.uncommit_rest(cur);
-                    let next = l.nodes[cur as usize][DOWN];
-                    self.stack[level] = next;
+                    let next = at(l.nodes, cur)[DOWN];
+                    set_word(self.stack, level, next);
                     self.h.phase = Phase::Advance;
                 }
             }
