@@ -86,7 +86,7 @@ impl Splittable for Solver<'_> {
 
 impl Splittable for XSolver<'_> {
     fn count(&mut self, limit: u64) -> Result<u64, Error> {
-        Ok(XSolver::count(self, limit))
+        XSolver::count(self, limit)
     }
     fn block_words(&self) -> Option<usize> {
         Some(self.dims().layout()?.total)
@@ -103,27 +103,30 @@ impl Splittable for XSolver<'_> {
     }
     fn each_prefix(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) -> Result<(), Error> {
         if self.dims().bounded != 0 {
-            self.each_path_m(depth, f);
-            return Ok(());
+            return self.each_path_m(depth, f);
         }
         self.split_start();
-        while let Some(p) = self.split_next(depth) {
-            f(self.prefix(p), matches!(p, Prefix::Solution(_)));
-        }
+        let walk = loop {
+            match self.split_next(depth) {
+                Ok(Some(p)) => f(self.prefix(p), matches!(p, Prefix::Solution(_))),
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
         self.reset();
-        Ok(())
+        walk
     }
     fn count_copy(words: &mut [u32], prefix: &[u32], limit: u64) -> Result<u64, CountError> {
         let mut s = XSolver::open(words)?;
         if s.dims().bounded != 0 {
             return s
-                .count_below_path(prefix, limit)
+                .count_below_path(prefix, limit)?
                 .ok_or(CountError::Internal);
         }
         for &row in prefix {
             s.select_row(row).map_err(|_| CountError::Internal)?;
         }
-        Ok(s.count(limit))
+        Ok(s.count(limit)?)
     }
 }
 

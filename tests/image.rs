@@ -270,7 +270,7 @@ fn node_counts_no_search_reaches_are_refused() {
             block = m.block();
             s = m.load(&mut block);
         }
-        s.next(3);
+        s.next(3).unwrap();
         s.seal();
         let h = dlx::core::XHeader::load(&block).unwrap();
         assert!(h.phase.searching(), "bounded {bounded}");
@@ -776,7 +776,7 @@ fn colour_images_show_only_real_solutions() {
         let x = Xcc::random(seed);
         let mut fresh = x.block();
         let mut s = x.load(&mut fresh);
-        if s.next(0) != Step::Solution {
+        if s.next(0) != Ok(Step::Solution) {
             continue;
         }
         let first = s.solution().unwrap().to_vec();
@@ -853,7 +853,7 @@ fn a_seeded_colour_search_must_match_its_seed() {
             let mut s = x.load(&mut paused);
             s.set_seed(seed).unwrap();
             // Into the search: one budgeted step leaves it under way.
-            if s.next(1) != Step::BudgetSpent || !s.phase().searching() {
+            if s.next(1) != Ok(Step::BudgetSpent) || !s.phase().searching() {
                 continue;
             }
             drop(s);
@@ -905,7 +905,7 @@ fn colour_words_of_an_image_are_checked() {
     s.add_row(&[1, 0], Some(&[1, 0])).unwrap();
     s.add_row(&[0, 1, 2], Some(&[0, 1, 1])).unwrap();
     s.set_seed(255).unwrap();
-    assert_eq!(s.next(8), Step::Solution);
+    assert_eq!(s.next(8), Ok(Step::Solution));
     drop(s);
     let layout = dims.layout().unwrap();
     // Nodes: the headers 0..=4, then spacer 5, row 0 (6, 7), spacer 8, row 1
@@ -924,7 +924,7 @@ fn colour_words_of_an_image_are_checked() {
                 let Ok(mut s) = XSolver::attach(&mut image) else {
                     return false;
                 };
-                while s.next(0) != Step::Exhausted {}
+                while s.next(0) != Ok(Step::Exhausted) {}
                 true
             });
             let accepted = run.unwrap_or_else(|_| panic!("node {x} colour {value}: a panic"));

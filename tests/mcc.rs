@@ -42,7 +42,7 @@ fn random_instances_agree_with_dlx3_figure_for_figure() {
         let x = Xcc::random_mcc(e[0]);
         let mut block = x.block();
         let mut s = x.load(&mut block);
-        let n = s.count(0);
+        let n = s.count(0).unwrap();
         let st = s.stats();
         assert_eq!(
             [n, st.nodes, st.updates, st.cleansings],
@@ -61,7 +61,7 @@ fn random_instances_agree_with_the_oracle_and_budgets_change_nothing() {
         let mut block = x.block();
         let mut s = x.load(&mut block);
         let mut all = Vec::new();
-        while s.next(0) == Step::Solution {
+        while s.next(0) == Ok(Step::Solution) {
             let mut sol = s.solution().unwrap().to_vec();
             assert!(x.is_solution(&sol), "seed {seed}: {sol:?}\n{}", x.knuth());
             sol.sort();
@@ -76,7 +76,7 @@ fn random_instances_agree_with_the_oracle_and_budgets_change_nothing() {
         s.reset();
         let mut pieces = Vec::new();
         loop {
-            match s.next(2) {
+            match s.next(2).unwrap() {
                 Step::Solution => {
                     let mut sol = s.solution().unwrap().to_vec();
                     sol.sort();
@@ -134,7 +134,7 @@ fn forced_rows_with_bounds_agree_with_the_oracle() {
         }
         let want = x.oracle_with(&forced);
         let mut all = Vec::new();
-        while s.next(0) == Step::Solution {
+        while s.next(0) == Ok(Step::Solution) {
             let sol = s.solution().unwrap().to_vec();
             assert_eq!(
                 sol[..forced.len()],
@@ -167,13 +167,13 @@ fn forced_rows_with_bounds_agree_with_the_oracle() {
                 s.set_bounds(c, 0, 0).unwrap_err();
             } else {
                 s.set_bounds(c, 0, uses - 1).unwrap();
-                assert_eq!(s.count(0), 0, "seed {seed}");
+                assert_eq!(s.count(0), Ok(0), "seed {seed}");
             }
             // Dropping the forced rows gives the whole count back.
             s.unselect_all().unwrap();
             let (u, v) = x.bounds[c as usize];
             s.set_bounds(c, u, v).unwrap();
-            assert_eq!(s.count(0), x.oracle(), "seed {seed}");
+            assert_eq!(s.count(0), Ok(x.oracle()), "seed {seed}");
         }
     }
     assert!(
@@ -199,7 +199,7 @@ fn counts_below_the_paths_at_any_depth_add_up() {
         if seed % 4 == 2 && !x.rows.is_empty() {
             let _ = s.select_row((seed % x.rows.len() as u64) as u32);
         }
-        let whole = s.count(0);
+        let whole = s.count(0).unwrap();
         for depth in 1..=4u32 {
             let mut paths: Vec<Vec<u32>> = Vec::new();
             let mut shallow = 0;
@@ -210,11 +210,15 @@ fn counts_below_the_paths_at_any_depth_add_up() {
                     assert_eq!(path.len(), depth as usize);
                     paths.push(path.to_vec());
                 }
-            });
+            })
+            .unwrap();
             let mut below = 0;
             for path in &paths {
-                let n = s.count_below_path(path, 0).expect("a path of the search");
-                assert_eq!(s.count_below_path(path, 1), Some(n.min(1)));
+                let n = s
+                    .count_below_path(path, 0)
+                    .unwrap()
+                    .expect("a path of the search");
+                assert_eq!(s.count_below_path(path, 1), Ok(Some(n.min(1))));
                 below += n;
             }
             assert_eq!(shallow + below, whole, "seed {seed} depth {depth}");
@@ -223,13 +227,13 @@ fn counts_below_the_paths_at_any_depth_add_up() {
                 for bad in [0, u32::MAX] {
                     let mut wrong = path.clone();
                     *wrong.last_mut().unwrap() = bad;
-                    assert_eq!(s.count_below_path(&wrong, 0), None, "seed {seed}");
+                    assert_eq!(s.count_below_path(&wrong, 0), Ok(None), "seed {seed}");
                 }
                 let too_long = vec![path[0]; s.dims().levels() as usize + 1];
-                assert_eq!(s.count_below_path(&too_long, 0), None);
+                assert_eq!(s.count_below_path(&too_long, 0), Ok(None));
             }
         }
-        assert_eq!(s.count(0), whole, "seed {seed}: left as it was");
+        assert_eq!(s.count(0), Ok(whole), "seed {seed}: left as it was");
     }
     assert!(paths_seen > 1000, "{paths_seen} paths");
     // Without bounds (Algorithm C splits into row prefixes): no paths.
@@ -237,8 +241,8 @@ fn counts_below_the_paths_at_any_depth_add_up() {
     let mut block = x.block();
     let mut s = x.load(&mut block);
     let mut reports = 0;
-    s.each_path_m(1, |_, _| reports += 1);
-    assert_eq!((reports, s.count_below_path(&[], 0)), (0, None));
+    s.each_path_m(1, |_, _| reports += 1).unwrap();
+    assert_eq!((reports, s.count_below_path(&[], 0)), (0, Ok(None)));
 }
 
 /// Progress with bounds: Knuth's estimate (DLX3's), read after every step of a
@@ -256,7 +260,7 @@ fn progress_with_bounds_is_monotone_and_moves() {
         }
         let mut trace = vec![s.progress()];
         loop {
-            let step = s.next(1 + seed % 3);
+            let step = s.next(1 + seed % 3).unwrap();
             trace.push(s.progress());
             if step == Step::Exhausted {
                 break;
@@ -350,10 +354,10 @@ fn images_with_bounds_resume_exactly() {
             if ended {
                 break;
             }
-            let step = o.next(2);
+            let step = o.next(2).unwrap();
             drop(o);
             let mut t = XSolver::open(&mut image).unwrap();
-            assert_eq!(t.next(2), step, "seed {seed}");
+            assert_eq!(t.next(2), Ok(step), "seed {seed}");
             if step == Step::Solution {
                 got.push(t.solution().unwrap().to_vec());
             }
@@ -426,7 +430,7 @@ fn edited_images_with_bounds_are_refused_or_reachable() {
                 let rest = XSolver::attach(&mut copy).map(|mut t| {
                     let shown = t.solution().map(<[u32]>::to_vec);
                     let mut v = Vec::new();
-                    while t.next(0) == Step::Solution {
+                    while t.next(0) == Ok(Step::Solution) {
                         v.push(t.solution().unwrap().to_vec());
                     }
                     (shown, v)
@@ -459,7 +463,7 @@ fn edited_images_with_bounds_are_refused_or_reachable() {
             if ended {
                 break;
             }
-            match XSolver::open(&mut cur).unwrap().next(3) {
+            match XSolver::open(&mut cur).unwrap().next(3).unwrap() {
                 Step::Solution => found += 1,
                 Step::BudgetSpent => {}
                 Step::Exhausted => ended = true,
@@ -486,7 +490,7 @@ fn damaged_images_with_bounds_are_refused_or_run_to_their_end() {
     for seed in 0..20 {
         let (_, mut block) = mcc_search(seed);
         let mut s = XSolver::open(&mut block).unwrap();
-        s.next(3 + seed);
+        s.next(3 + seed).unwrap();
         s.seal();
         for _ in 0..300 {
             let mut copy = block.clone();
@@ -495,7 +499,7 @@ fn damaged_images_with_bounds_are_refused_or_run_to_their_end() {
             seal_image(&mut copy);
             let before = copy.clone();
             let ended = XSolver::attach(&mut copy)
-                .map(|mut t| (0..100_000).any(|_| t.next(1000) == Step::Exhausted));
+                .map(|mut t| (0..100_000).any(|_| t.next(1000) == Ok(Step::Exhausted)));
             match ended {
                 Err(e) => {
                     assert_eq!(e, Error::Corrupt, "seed {seed}: word {i}");
@@ -532,7 +536,7 @@ fn folded_words_and_forced_rows_of_images_with_bounds_are_checked() {
     let mut block = x.block();
     let mut s = x.load(&mut block);
     s.select_row(0).unwrap();
-    s.next(2);
+    s.next(2).unwrap();
     s.seal();
     let h = XHeader::load(&block).unwrap();
     let l = h.dims.layout().unwrap();

@@ -78,10 +78,25 @@ fn a_scribbled_word_never_makes_a_call_with_bounds_overrun_its_budget_or_panic()
     sweep_in_thread(dims, rows, bounds);
 }
 
+#[test]
+fn a_scribbled_word_never_holds_a_call_with_colours_without_a_budget() {
+    let (dims, rows) = coloured();
+    sweep_in_thread_unlimited(dims, rows, Vec::new());
+}
+
+#[test]
+fn a_scribbled_word_never_holds_a_call_with_bounds_without_a_budget() {
+    let (dims, rows, bounds) = bounded();
+    sweep_in_thread_unlimited(dims, rows, bounds);
+}
+
 /// Runs [`sweep`] in a thread, so that a hang fails the test instead of freezing it.
 fn sweep_in_thread(dims: XDims, rows: Rows, bounds: Bounds) {
     let (done, finished) = mpsc::channel();
-    std::thread::spawn(move || done.send(sweep(dims, &rows, &bounds)).unwrap());
+    std::thread::spawn(move || {
+        done.send(sweep(dims, &rows, &bounds, budgeted_calls))
+            .unwrap()
+    });
     let (overruns, panics) = finished
         .recv_timeout(Duration::from_secs(120))
         .expect("a budgeted call on a scribbled block did not return");
@@ -94,15 +109,80 @@ fn sweep_in_thread(dims: XDims, rows: Rows, bounds: Bounds) {
     );
 }
 
+/// [`sweep`] with the calls that take no budget, in a thread: each must return
+/// (with `Error::Corrupt` where the damage is found, or a wrong answer), none panic.
+fn sweep_in_thread_unlimited(dims: XDims, rows: Rows, bounds: Bounds) {
+    let (done, finished) = mpsc::channel();
+    std::thread::spawn(move || {
+        done.send(sweep(dims, &rows, &bounds, unlimited_calls))
+            .unwrap()
+    });
+    let (_, panics) = finished
+        .recv_timeout(Duration::from_secs(120))
+        .expect("a call without a budget on a scribbled block did not return");
+    assert!(
+        panics.is_empty(),
+        "{} panics (region, word, value), first: {:?}",
+        panics.len(),
+        &panics[..panics.len().min(20)]
+    );
+}
+
 type Case = (&'static str, usize, u32);
 
+/// Budgeted calls on a scribbled solver: `next` with two budgets, the figures, the
+/// solution, the progress, a reset and `next` again; the calls past their budget by
+/// more than `slack` go to `overruns`.
+fn budgeted_calls(s: &mut XSolver<'_>, case: Case, slack: u64, overruns: &mut Vec<(Case, u64)>) {
+    for budget in [50, 5000].repeat(10) {
+        let before = s.stats().updates;
+        // (A damaged block may end the call with Corrupt.)
+        let _ = s.next(budget);
+        let after = s.stats().updates;
+        // (A fresh start counts from zero.)
+        let spent = after.saturating_sub(before).min(after);
+        if spent > budget + slack {
+            overruns.push((case, spent));
+        }
+        let _ = s.solution();
+        let _ = s.progress();
+    }
+    s.reset();
+    let _ = s.stats();
+    for budget in [50, 5000] {
+        let _ = s.next(budget);
+    }
+}
+
+/// The calls without a budget on a scribbled solver: `next`, `count`, a whole
+/// split (prefixes, or with bounds search paths and the count below the first).
+fn unlimited_calls(s: &mut XSolver<'_>, _: Case, _: u64, _: &mut Vec<(Case, u64)>) {
+    let _ = s.next(0);
+    let _ = s.solution();
+    let _ = s.count(0);
+    if s.dims().bounded == 0 {
+        s.split_start();
+        while let Ok(Some(_)) = s.split_next(2) {}
+        s.reset();
+    } else {
+        let mut first = None;
+        let _ = s.each_path_m(2, |path, _| {
+            first.get_or_insert_with(|| path.to_vec());
+        });
+        if let Some(path) = first {
+            let _ = s.count_below_path(&path, 0);
+        }
+    }
+}
+
 /// Every word of the block (header, links, colours, rows, levels, bounds), set in
-/// turn to a few bad values part way into the search; then budgeted calls, a reset and the other
-/// calls. Returns the calls past their budget and the cases that panicked.
+/// turn to a few bad values part way into the search; then `calls` on it. Returns
+/// the calls past their budget and the cases that panicked.
 fn sweep(
     dims: XDims,
     rows: &[(Vec<u32>, Vec<u32>)],
     bounds: &[(u32, u32, u32)],
+    calls: fn(&mut XSolver<'_>, Case, u64, &mut Vec<(Case, u64)>),
 ) -> (Vec<(Case, u64)>, Vec<Case>) {
     quiet_sweeps();
     let layout = dims.layout().unwrap();
@@ -143,7 +223,7 @@ fn sweep(
                     }
                     // Into the search a little, so that columns are covered.
                     for _ in 0..3 {
-                        s.next(20);
+                        s.next(20).unwrap();
                     }
                 }
                 block[w] = bad;
@@ -152,23 +232,7 @@ fn sweep(
                     let Ok(mut s) = XSolver::open(&mut block) else {
                         return;
                     };
-                    for budget in [50, 5000].repeat(10) {
-                        let before = s.stats().updates;
-                        s.next(budget);
-                        let after = s.stats().updates;
-                        // (A fresh start counts from zero.)
-                        let spent = after.saturating_sub(before).min(after);
-                        if spent > budget + slack {
-                            overruns.push((case, spent));
-                        }
-                        let _ = s.solution();
-                        let _ = s.progress();
-                    }
-                    s.reset();
-                    let _ = s.stats();
-                    for budget in [50, 5000] {
-                        s.next(budget);
-                    }
+                    calls(&mut s, case, slack, &mut overruns);
                 }));
                 if run.is_err() {
                     panics.push(case);

@@ -337,9 +337,17 @@ pub unsafe extern "C" fn dlx_split_paths(
         Ok(false) => return DLX_ERR_STATE,
         Err(status) => return status,
     }
-    let next = |x: &mut XSolver<'_>| {
-        let (path, solution) = x.path_next(depth).ok_or(DLX_EXHAUSTED)?;
-        Ok((path.as_ptr(), path.len(), i32::from(solution)))
+    // One call: each walk step goes on with the state of the last (see
+    // `XSolver::search`).
+    let mut call = None;
+    let next = move |x: &mut XSolver<'_>| {
+        x.within_call(&mut call, |x| {
+            let (path, solution) = x
+                .path_next(depth)
+                .map_err(Error::into_status)?
+                .ok_or(DLX_EXHAUSTED)?;
+            Ok((path.as_ptr(), path.len(), i32::from(solution)))
+        })
     };
     // SAFETY: forwarded from the caller; `f` is a valid function by contract.
     unsafe {
@@ -390,7 +398,7 @@ pub unsafe extern "C" fn dlx_count_path(
     // SAFETY: forwarded from the caller: a live handle with colours.
     unsafe {
         with(s.cast::<XBlock>(), |x| {
-            x.count_below_path(path, limit)
+            x.count_below_path(path, limit)?
                 .map(|c| *count = c)
                 .ok_or(Error::Arg)
         })
@@ -540,7 +548,7 @@ pub(crate) mod route {
     /// `s` is a live handle with colours.
     pub(crate) unsafe fn count(s: *mut dlx_solver, limit: u64, count: &mut u64) -> dlx_status {
         // SAFETY: forwarded from the caller.
-        unsafe { with(x(s), |x| *count = x.count(limit)) }
+        unsafe { with(x(s), |x| x.count(limit).map(|n| *count = n)) }
     }
 
     /// # Safety
@@ -567,7 +575,12 @@ pub(crate) mod route {
         user: *mut c_void,
         count: *mut u64,
     ) -> dlx_status {
-        let next = |x: &mut XSolver<'_>| match x.next(0) {
+        // One call: each search goes on with the state of the last.
+        let mut call = None;
+        let next = move |x: &mut XSolver<'_>| match x
+            .within_call(&mut call, |x| x.next(0))
+            .map_err(Error::into_status)?
+        {
             Step::Solution => x
                 .solution()
                 .map(|r| (r.as_ptr(), r.len(), 0))
@@ -604,8 +617,13 @@ pub(crate) mod route {
             Ok(false) => {}
             Err(status) => return status,
         }
-        let next = |x: &mut XSolver<'_>| {
-            let p = x.split_next(depth).ok_or(DLX_EXHAUSTED)?;
+        // One call: each prefix goes on with the state of the last.
+        let mut call = None;
+        let next = move |x: &mut XSolver<'_>| {
+            let p = x
+                .within_call(&mut call, |x| x.split_next(depth))
+                .map_err(Error::into_status)?
+                .ok_or(DLX_EXHAUSTED)?;
             let rows = x.prefix(p);
             Ok((
                 rows.as_ptr(),

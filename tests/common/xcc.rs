@@ -24,7 +24,7 @@ pub fn solutions_in_steps(s: &mut XSolver<'_>, budget: u64) -> Vec<Vec<u32>> {
     s.reset();
     let mut out = Vec::new();
     loop {
-        match s.next(budget) {
+        match s.next(budget).unwrap() {
             Step::Solution => out.push(s.solution().unwrap().to_vec()),
             Step::BudgetSpent => {}
             Step::Exhausted => return out,

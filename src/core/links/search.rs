@@ -100,8 +100,8 @@ pub(in crate::core) enum Access {
 /// node and row at most once, with a step per row and column.
 #[derive(Clone, Copy, Debug, Default)]
 pub(in crate::core) struct Idle {
-    steps: u64,
-    mark: u64,
+    pub(in crate::core) steps: u64,
+    pub(in crate::core) mark: u64,
 }
 
 /// Runs the search from the phase in `h` until the hooks stop it, the tree is

@@ -23,7 +23,7 @@ use crate::rng;
 /// (docs/DESIGN.md). Debug and fuzzing builds validate after one update per node,
 /// so that the tests and the fuzz targets run both loops and validate live blocks
 /// often.
-const CHECKED_STRETCH: u64 = if cfg!(any(debug_assertions, fuzzing)) {
+pub(in crate::core) const CHECKED_STRETCH: u64 = if cfg!(any(debug_assertions, fuzzing)) {
     1
 } else {
     64
@@ -50,13 +50,13 @@ pub struct Solver<'a> {
 /// ([`Solver::within_call`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CallState {
-    checked_from: u64,
-    idle: Idle,
+    pub(in crate::core) checked_from: u64,
+    pub(in crate::core) idle: Idle,
 }
 
 impl CallState {
     /// A call whose checked stretch starts at the update figure `updates`.
-    fn starting_at(updates: u64) -> CallState {
+    pub(in crate::core) fn starting_at(updates: u64) -> CallState {
         CallState {
             checked_from: updates,
             idle: Idle::default(),

@@ -9,10 +9,14 @@
 //! The search is a loop over four states (Knuth's labels), kept in the header
 //! between calls, so it stops after any step when the budget is spent.
 
-use super::search::{at, charge, edit, fuel_for, hide, in_row, set_word, unhide, word};
+use super::super::links::search::{Access, Idle};
+use super::super::solver::CallState;
+use super::search::{
+    at, charge, edit, fuel_for, fuelled, hide, in_row, set_word, spend, unhide, word,
+};
 use super::search::{Links, Tally};
 use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP};
-use crate::outcome::Step;
+use crate::outcome::{Error, Step};
 
 /// Knuth's labels: where the loop goes on.
 pub(super) const FORWARD: u32 = 0;
@@ -24,7 +28,7 @@ pub(super) const DONE: u32 = 4;
 const INFTY: i64 = i64::MAX;
 
 /// The block's arrays for Algorithm M, borrowed together.
-struct M<'s> {
+struct M<'s, const T: bool> {
     items: &'s mut [[u32; 2]],
     nodes: &'s mut [[u32; 3]],
     colour: &'s mut [u32],
@@ -34,30 +38,30 @@ struct M<'s> {
     primary: u32,
 }
 
-impl M<'_> {
+impl<const T: bool> M<'_, T> {
     fn unlink(&mut self, c: u32) {
-        let [l, r] = at(self.items, c);
-        edit(self.items, l, |i| i[RIGHT] = r);
-        edit(self.items, r, |i| i[LEFT] = l);
+        let [l, r] = at::<T, 2>(self.items, c);
+        edit::<T, 2>(self.items, l, |i| i[RIGHT] = r);
+        edit::<T, 2>(self.items, r, |i| i[LEFT] = l);
     }
 
     fn relink(&mut self, c: u32) {
-        let [l, r] = at(self.items, c);
-        edit(self.items, l, |i| i[RIGHT] = c);
-        edit(self.items, r, |i| i[LEFT] = c);
+        let [l, r] = at::<T, 2>(self.items, c);
+        edit::<T, 2>(self.items, l, |i| i[RIGHT] = c);
+        edit::<T, 2>(self.items, r, |i| i[LEFT] = c);
     }
 
     /// Hides node `nn` from its column.
     #[inline(always)]
     fn hide(&mut self, nn: u32, t: &mut Tally) {
-        let [u, d, c] = at(self.nodes, nn);
-        hide(self.nodes, u, d, c);
+        let [u, d, c] = at::<T, 3>(self.nodes, nn);
+        hide::<T>(self.nodes, u, d, c);
         t.updates = t.updates.saturating_add(1);
     }
 
     fn unhide(&mut self, nn: u32) {
-        let [u, d, c] = at(self.nodes, nn);
-        unhide(self.nodes, nn, u, d, c);
+        let [u, d, c] = at::<T, 3>(self.nodes, nn);
+        unhide::<T>(self.nodes, nn, u, d, c);
     }
 
     /// Calls `f` on the other nodes of the row of `rr` that are not purified, left to
@@ -68,20 +72,24 @@ impl M<'_> {
     fn each_unpurified_rest(&mut self, rr: u32, fuel: &mut u64, mut f: impl FnMut(&mut Self, u32)) {
         let mut nn = rr.wrapping_add(1);
         let first = loop {
-            let [u, _, c] = at(self.nodes, nn);
+            let [u, _, c] = at::<T, 3>(self.nodes, nn);
             if is_spacer(c) {
-                let first = if in_row(u, rr, nn, self.nodes) { u } else { rr };
-                charge(fuel, nn.wrapping_sub(first));
+                let first = if in_row::<T>(u, rr, nn, self.nodes) {
+                    u
+                } else {
+                    rr
+                };
+                charge::<T>(fuel, nn.wrapping_sub(first));
                 break first;
             }
-            if word(self.colour, nn) != PURIFIED {
+            if word::<T>(self.colour, nn) != PURIFIED {
                 f(self, nn);
             }
             nn = nn.wrapping_add(1);
         };
         nn = first;
         while nn != rr {
-            if word(self.colour, nn) != PURIFIED {
+            if word::<T>(self.colour, nn) != PURIFIED {
                 f(self, nn);
             }
             nn = nn.wrapping_add(1);
@@ -101,18 +109,18 @@ impl M<'_> {
             self.unlink(c);
         }
         t.updates = t.updates.saturating_add(1);
-        let mut rr = at(self.nodes, c)[DOWN];
-        while rr != c && *fuel != 0 {
+        let mut rr = at::<T, 3>(self.nodes, c)[DOWN];
+        while rr != c && fuelled::<T>(fuel) {
             self.hide_rest(rr, t, fuel);
-            rr = at(self.nodes, rr)[DOWN];
+            rr = at::<T, 3>(self.nodes, rr)[DOWN];
         }
     }
 
     fn uncover(&mut self, c: u32, reactivate: bool, fuel: &mut u64) {
-        let mut rr = at(self.nodes, c)[DOWN];
-        while rr != c && *fuel != 0 {
+        let mut rr = at::<T, 3>(self.nodes, c)[DOWN];
+        while rr != c && fuelled::<T>(fuel) {
             self.unhide_rest(rr, fuel);
-            rr = at(self.nodes, rr)[DOWN];
+            rr = at::<T, 3>(self.nodes, rr)[DOWN];
         }
         if reactivate {
             self.relink(c);
@@ -120,7 +128,7 @@ impl M<'_> {
     }
 
     /// The arrays Algorithm C dances on, for the steps both algorithms share.
-    fn links(&mut self) -> Links<'_> {
+    fn links(&mut self) -> Links<'_, T> {
         Links {
             items: self.items,
             nodes: self.nodes,
@@ -136,28 +144,28 @@ impl M<'_> {
             let fuel = &mut fuel_for(self.nodes);
             self.hide_rest(n, t, fuel);
         }
-        if word(self.colour, n) != PURIFIED && !is_spacer(at(self.nodes, n)[TOP]) {
+        if word::<T>(self.colour, n) != PURIFIED && !is_spacer(at::<T, 3>(self.nodes, n)[TOP]) {
             self.hide(n, t);
         }
     }
 
     /// Knuth's untweak of column `c` whose first tweaked node was `x`.
     fn untweak(&mut self, c: u32, x: u32, unblock: bool, fuel: &mut u64) {
-        let z = at(self.nodes, c)[DOWN];
-        edit(self.nodes, c, |n| n[DOWN] = x);
+        let z = at::<T, 3>(self.nodes, c)[DOWN];
+        edit::<T, 3>(self.nodes, c, |n| n[DOWN] = x);
         let (mut rr, mut qq, mut k) = (x, c, 0u32);
-        while rr != z && *fuel != 0 {
-            *fuel -= 1;
-            edit(self.nodes, rr, |n| n[UP] = qq);
+        while rr != z && fuelled::<T>(fuel) {
+            spend::<T>(fuel);
+            edit::<T, 3>(self.nodes, rr, |n| n[UP] = qq);
             k = k.wrapping_add(1);
             if unblock {
                 self.unhide_rest(rr, fuel);
             }
             qq = rr;
-            rr = at(self.nodes, rr)[DOWN];
+            rr = at::<T, 3>(self.nodes, rr)[DOWN];
         }
-        edit(self.nodes, rr, |n| n[UP] = qq);
-        edit(self.nodes, c, |n| n[TOP] = n[TOP].wrapping_add(k));
+        edit::<T, 3>(self.nodes, rr, |n| n[UP] = qq);
+        edit::<T, 3>(self.nodes, c, |n| n[TOP] = n[TOP].wrapping_add(k));
         if !unblock {
             self.uncover(c, false, &mut fuel_for(self.nodes));
         }
@@ -170,17 +178,17 @@ impl M<'_> {
     }
 
     fn bound_of(&self, c: u32) -> u32 {
-        word(self.bound, self.p(c))
+        word::<T>(self.bound, self.p(c))
     }
 
     fn slack_of(&self, c: u32) -> u32 {
-        word(self.slack, self.p(c))
+        word::<T>(self.slack, self.p(c))
     }
 
     /// Adds `by` (wrapping) to the bound of column `c`; returns the new bound.
     fn add_bound(&mut self, c: u32, by: u32) -> u32 {
         let b = self.bound_of(c).wrapping_add(by);
-        set_word(self.bound, self.p(c), b);
+        set_word::<T>(self.bound, self.p(c), b);
         b
     }
 
@@ -189,9 +197,9 @@ impl M<'_> {
         let fuel = &mut fuel_for(self.nodes);
         let mut pp = cur.wrapping_add(1);
         pp = loop {
-            let [u, _, cc] = at(self.nodes, pp);
+            let [u, _, cc] = at::<T, 3>(self.nodes, pp);
             if is_spacer(cc) {
-                break if in_row(u, cur, pp, self.nodes) {
+                break if in_row::<T>(u, cur, pp, self.nodes) {
                     u
                 } else {
                     cur
@@ -200,8 +208,8 @@ impl M<'_> {
             self.commit(pp, cc, t, fuel);
             pp = pp.wrapping_add(1);
         };
-        while pp != cur && *fuel != 0 {
-            let cc = at(self.nodes, pp)[TOP];
+        while pp != cur && fuelled::<T>(fuel) {
+            let cc = at::<T, 3>(self.nodes, pp)[TOP];
             self.commit(pp, cc, t, fuel);
             pp = pp.wrapping_add(1);
         }
@@ -215,7 +223,7 @@ impl M<'_> {
                 self.cover(cc, true, t, fuel);
             }
         } else {
-            match word(self.colour, pp) {
+            match word::<T>(self.colour, pp) {
                 0 => self.cover(cc, true, t, fuel),
                 PURIFIED => {}
                 _ => self.links().purify(pp, t, fuel),
@@ -230,18 +238,18 @@ impl M<'_> {
         let fuel = &mut fuel_for(self.nodes);
         let mut pp = cur.wrapping_sub(1);
         pp = loop {
-            let [_, d, cc] = at(self.nodes, pp);
+            let [_, d, cc] = at::<T, 3>(self.nodes, pp);
             if is_spacer(cc) {
-                let inside = in_row(pp.wrapping_add(1), cur, d.wrapping_add(1), self.nodes);
+                let inside = in_row::<T>(pp.wrapping_add(1), cur, d.wrapping_add(1), self.nodes);
                 break if inside { d } else { cur };
             }
-            *fuel = fuel.saturating_sub(1);
+            spend::<T>(fuel);
             self.uncommit(pp, cc, fuel);
             pp = pp.wrapping_sub(1);
         };
-        while pp != cur && *fuel != 0 {
-            let cc = at(self.nodes, pp)[TOP];
-            *fuel -= 1;
+        while pp != cur && fuelled::<T>(fuel) {
+            let cc = at::<T, 3>(self.nodes, pp)[TOP];
+            spend::<T>(fuel);
             self.uncommit(pp, cc, fuel);
             pp = pp.wrapping_sub(1);
         }
@@ -256,7 +264,7 @@ impl M<'_> {
             }
             self.add_bound(cc, 1);
         } else {
-            match word(self.colour, pp) {
+            match word::<T>(self.colour, pp) {
                 0 => self.uncover(cc, true, fuel),
                 PURIFIED => {}
                 _ => self.links().unpurify(pp, fuel),
@@ -273,7 +281,7 @@ impl M<'_> {
         let (mut best, mut score) = (ROOT, INFTY);
         let (mut best_s, mut best_l, mut ties) = (0u32, 0u32, 0u32);
         let mut left = self.items.len();
-        let mut k = at(self.items, ROOT)[RIGHT];
+        let mut k = at::<T, 2>(self.items, ROOT)[RIGHT];
         while k != ROOT && left != 0 {
             left -= 1;
             let (t, s, len) = self.key(k);
@@ -289,7 +297,7 @@ impl M<'_> {
                     }
                 }
             }
-            k = at(self.items, k)[RIGHT];
+            k = at::<T, 2>(self.items, k)[RIGHT];
         }
         (best, score)
     }
@@ -297,14 +305,14 @@ impl M<'_> {
     /// DLX3's order of choice among columns: `choose` takes the least key.
     #[inline(always)]
     fn key(&self, c: u32) -> (i64, u32, u32) {
-        let (b, len) = (self.bound_of(c), at(self.nodes, c)[TOP]);
+        let (b, len) = (self.bound_of(c), at::<T, 3>(self.nodes, c)[TOP]);
         let s = self.slack_of(c).min(b);
         (i64::from(len) + i64::from(s) - i64::from(b) + 1, s, len)
     }
 
     fn is_active(&self, c: u32) -> bool {
-        let l = at(self.items, c)[LEFT];
-        at(self.items, l)[RIGHT] == c
+        let l = at::<T, 2>(self.items, c)[LEFT];
+        at::<T, 2>(self.items, l)[RIGHT] == c
     }
 
     /// The start of a level on column `best`: one use of its bound taken, covered
@@ -312,7 +320,7 @@ impl M<'_> {
     /// column's rows are not tweaked: it takes exactly one more).
     #[inline(always)]
     fn take_column(&mut self, best: u32, t: &mut Tally) -> u32 {
-        let first = at(self.nodes, best)[DOWN];
+        let first = at::<T, 3>(self.nodes, best)[DOWN];
         let b = self.add_bound(best, u32::MAX);
         if b == 0 {
             self.cover(best, true, t, &mut fuel_for(self.nodes));
@@ -333,7 +341,7 @@ impl M<'_> {
         if b == 0 && s == 0 {
             cur != best
         } else {
-            i64::from(at(self.nodes, best)[TOP]) > i64::from(b) - i64::from(s)
+            i64::from(at::<T, 3>(self.nodes, best)[TOP]) > i64::from(b) - i64::from(s)
         }
     }
 
@@ -372,7 +380,7 @@ impl M<'_> {
         if x <= self.columns {
             x
         } else {
-            at(self.nodes, x)[TOP]
+            at::<T, 3>(self.nodes, x)[TOP]
         }
     }
 }
@@ -403,7 +411,7 @@ impl Reach {
 }
 
 impl XSolver<'_> {
-    fn m(&mut self) -> (M<'_>, &mut [u32], &mut [u32], &mut [u32]) {
+    fn m<const T: bool>(&mut self) -> (M<'_, T>, &mut [u32], &mut [u32], &mut [u32]) {
         let columns = self.columns();
         let primary = self.h.dims.primary;
         (
@@ -436,7 +444,7 @@ impl XSolver<'_> {
             self.nodes[i as usize] = [i, i, 0];
         }
         for i in 0..self.h.rows as usize {
-            self.link_row(word(self.row_start, self.order[i]));
+            self.link_row(word::<false>(self.row_start, self.order[i]));
         }
         for i in 0..self.h.dims.primary as usize {
             self.bound[i] = self.hi[i];
@@ -454,6 +462,7 @@ impl XSolver<'_> {
         self.pristine();
         let feasible = self.force_rows();
         self.h.restart();
+        self.call = CallState::starting_at(self.h.updates);
         (self.h.own.mstate, self.h.phase) = if feasible {
             (FORWARD, Phase::Forward)
         } else {
@@ -464,14 +473,19 @@ impl XSolver<'_> {
 
     /// Algorithm M from a fresh start or from where the last call stopped; as
     /// `run_until` for Algorithm C.
-    pub(super) fn run_m(&mut self, budget: u64, record: bool, solutions_left: u64) -> Step {
+    pub(super) fn run_m(
+        &mut self,
+        budget: u64,
+        record: bool,
+        solutions_left: u64,
+    ) -> Result<Step, Error> {
         use super::super::header::Phase;
         self.h.set(FLAG_HAS_SOLUTION, false);
         let phase = self.h.phase;
         if phase == Phase::Done || (phase == Phase::Fresh && !self.start_m()) {
-            return Step::Exhausted;
+            return Ok(Step::Exhausted);
         }
-        match self.dance_m(budget, solutions_left, Reach::WHOLE) {
+        Ok(match self.dance_m(budget, solutions_left, Reach::WHOLE)? {
             Some(Halt::Solution(depth)) => {
                 if record {
                     self.record_m(depth);
@@ -482,7 +496,7 @@ impl XSolver<'_> {
             Some(Halt::Node) => Step::BudgetSpent,
             None if self.h.phase == Phase::Done => Step::Exhausted,
             None => Step::BudgetSpent,
-        }
+        })
     }
 
     /// Shows the solution found at `depth`: the forced rows, then the rows taken on
@@ -490,7 +504,7 @@ impl XSolver<'_> {
     fn record_m(&mut self, depth: usize) {
         let mut n = self.h.forced as usize;
         for l in 0..depth {
-            let x = word(self.stack, l);
+            let x = word::<false>(self.stack, l);
             // (Only a damaged block has more rows than the solution region holds.)
             if x > self.columns() && n < self.sol.len() {
                 self.sol[n] = self.row_of(x);
@@ -506,7 +520,27 @@ impl XSolver<'_> {
     pub(super) fn dance_m(
         &mut self,
         budget: u64,
-        mut solutions_left: u64,
+        solutions_left: u64,
+        reach: Reach,
+    ) -> Result<Option<Halt>, Error> {
+        use super::super::header::Phase;
+        let mut left = solutions_left;
+        self.search(
+            budget,
+            |x, budget, access| match access {
+                Access::Checked => x.dance_m_on::<false>(budget, &mut left, reach),
+                Access::Validated => x.dance_m_on::<true>(budget, &mut left, reach),
+            },
+            |x, halt| halt.is_none() && x.h.phase != Phase::Done,
+        )
+    }
+
+    /// The loop of [`XSolver::dance_m`], checked (`T` false) or on a validated
+    /// block; `solutions_left` counts down the solutions it passes.
+    fn dance_m_on<const T: bool>(
+        &mut self,
+        budget: u64,
+        solutions_left: &mut u64,
         reach: Reach,
     ) -> Option<Halt> {
         use super::super::header::Phase;
@@ -514,14 +548,18 @@ impl XSolver<'_> {
         // Steps without an update since the last one, weighed by the link steps of
         // their uncovers and untweaks: in a sound block a few null moves and steps
         // back that undo earlier updates, fewer than three node counts; a damaged
-        // block could take them for ever, so a budgeted call stops past four (the
-        // search resumes where it stood), as the plain solver's loop.
-        let idle_limit = if budget == 0 {
+        // block could take them for ever, so a checked run stops past four (the
+        // search resumes where it stood), as the plain solver's loop. A trusted
+        // run counts none.
+        let idle_limit = if T {
             u64::MAX
         } else {
             4 * self.nodes.len() as u64
         };
-        let (mut idle, mut idle_mark) = (0u64, self.h.updates);
+        let Idle {
+            steps: mut idle,
+            mark: mut idle_mark,
+        } = self.call.idle;
         let random = self.h.seed != 0;
         let mut h = self.h;
         let mut t = Tally {
@@ -533,7 +571,7 @@ impl XSolver<'_> {
         let mut rng = h.rng;
         let mut halt = None;
         {
-            let (mut m, stack, tweak, scores) = self.m();
+            let (mut m, stack, tweak, scores) = self.m::<T>();
             loop {
                 let mut steps = 0;
                 match state {
@@ -550,22 +588,22 @@ impl XSolver<'_> {
                         } else if score == INFTY {
                             h.solutions = h.solutions.wrapping_add(1);
                             state = BACKDOWN;
-                            solutions_left -= 1;
-                            if solutions_left == 0 {
+                            *solutions_left -= 1;
+                            if *solutions_left == 0 {
                                 halt = Some(Halt::Solution(level));
                                 break;
                             }
                         } else {
                             // (1 <= score <= the column's length + 1.)
-                            set_word(scores, level, score as u32);
+                            set_word::<T>(scores, level, score as u32);
                             let first = m.take_column(best, &mut t);
-                            set_word(tweak, level, first);
-                            set_word(stack, level, at(m.nodes, best)[DOWN]);
+                            set_word::<T>(tweak, level, first);
+                            set_word::<T>(stack, level, at::<T, 3>(m.nodes, best)[DOWN]);
                             state = ADVANCE;
                         }
                     }
                     ADVANCE => {
-                        let cur = word(stack, level);
+                        let cur = word::<T>(stack, level);
                         if m.try_choice(cur, &mut t) {
                             level += 1;
                             h.max_depth = h.max_depth.max(level as u32);
@@ -575,14 +613,14 @@ impl XSolver<'_> {
                         }
                     }
                     BACKUP => {
-                        let best = m.item_of(word(stack, level));
+                        let best = m.item_of(word::<T>(stack, level));
                         let b = m.bound_of(best);
                         let full = fuel_for(m.nodes);
                         let fuel = &mut fuel_for(m.nodes);
                         if b == 0 && m.slack_of(best) == 0 {
                             m.uncover(best, true, fuel);
                         } else {
-                            m.untweak(best, word(tweak, level), b != 0, fuel);
+                            m.untweak(best, word::<T>(tweak, level), b != 0, fuel);
                         }
                         steps = full - *fuel;
                         m.add_bound(best, 1);
@@ -595,21 +633,23 @@ impl XSolver<'_> {
                             break;
                         }
                         level -= 1;
-                        let cur = word(stack, level);
+                        let cur = word::<T>(stack, level);
                         if cur <= m.columns {
                             m.relink(cur);
                             state = BACKUP;
                         } else {
                             steps = m.uncommit_rest(cur);
-                            set_word(stack, level, at(m.nodes, cur)[DOWN]);
+                            set_word::<T>(stack, level, at::<T, 3>(m.nodes, cur)[DOWN]);
                             state = ADVANCE;
                         }
                     }
                 }
-                if t.updates == idle_mark {
-                    idle += 1 + steps;
-                } else {
-                    (idle, idle_mark) = (0, t.updates);
+                if !T {
+                    if t.updates == idle_mark {
+                        idle += 1 + steps;
+                    } else {
+                        (idle, idle_mark) = (0, t.updates);
+                    }
                 }
                 if t.updates >= limit || idle > idle_limit {
                     break;
@@ -627,6 +667,10 @@ impl XSolver<'_> {
             Phase::Forward
         };
         self.h = h;
+        self.call.idle = Idle {
+            steps: idle,
+            mark: idle_mark,
+        };
         halt
     }
 
@@ -646,11 +690,15 @@ impl XSolver<'_> {
         let random = self.h.seed != 0;
         let mut t = Tally::default();
         let mut last = 0;
-        let (mut m, stack, tweak, scores) = self.m();
+        let (mut m, stack, tweak, scores) = self.m::<false>();
         for l in 0..levels + usize::from(entered) {
             let x = *stack.get(l)?;
-            let is_row = x > fs && x < end && !is_spacer(at(m.nodes, x)[TOP]);
-            let p = if is_row { at(m.nodes, x)[TOP] } else { x };
+            let is_row = x > fs && x < end && !is_spacer(at::<false, 3>(m.nodes, x)[TOP]);
+            let p = if is_row {
+                at::<false, 3>(m.nodes, x)[TOP]
+            } else {
+                x
+            };
             if p == ROOT || p > primary || !m.is_active(p) {
                 return None;
             }
@@ -662,7 +710,7 @@ impl XSolver<'_> {
             let before = t.updates;
             *tweak.get_mut(l)? = m.take_column(p, &mut t);
             last = t.updates.wrapping_sub(before);
-            let mut cur = at(m.nodes, p)[DOWN];
+            let mut cur = at::<false, 3>(m.nodes, p)[DOWN];
             let mut steps = 0;
             while cur != x {
                 // A row tried before `x`: it passed, and was tweaked out of the way.
@@ -670,7 +718,7 @@ impl XSolver<'_> {
                     return None;
                 }
                 m.tweak_tried(cur, &mut t);
-                cur = at(m.nodes, cur)[DOWN];
+                cur = at::<false, 3>(m.nodes, cur)[DOWN];
                 steps += 1;
             }
             if l < levels {
@@ -686,7 +734,7 @@ impl XSolver<'_> {
 
     /// Whether no primary column is left to choose: a solution stands at this level.
     pub(super) fn all_settled(&self) -> bool {
-        at(self.items, ROOT)[RIGHT] == ROOT
+        at::<false, 2>(self.items, ROOT)[RIGHT] == ROOT
     }
 
     /// Whether `row` may be forced beside the first `n` forced rows: not one of
@@ -705,15 +753,18 @@ impl XSolver<'_> {
         if forced.contains(&row) {
             return Err(Error::Conflict);
         }
-        let mut y = word(self.row_start, row);
-        while !is_spacer(at(self.nodes, y)[TOP]) {
-            let (c, k) = (at(self.nodes, y)[TOP], word(self.base, y));
+        let mut y = word::<false>(self.row_start, row);
+        while !is_spacer(at::<false, 3>(self.nodes, y)[TOP]) {
+            let (c, k) = (
+                at::<false, 3>(self.nodes, y)[TOP],
+                word::<false>(self.base, y),
+            );
             let mut uses = 1u32;
             for &f in forced {
-                let mut z = word(self.row_start, f);
-                while !is_spacer(at(self.nodes, z)[TOP]) {
-                    if at(self.nodes, z)[TOP] == c {
-                        let agree = k != 0 && word(self.base, z) == k;
+                let mut z = word::<false>(self.row_start, f);
+                while !is_spacer(at::<false, 3>(self.nodes, z)[TOP]) {
+                    if at::<false, 3>(self.nodes, z)[TOP] == c {
+                        let agree = k != 0 && word::<false>(self.base, z) == k;
                         if c > self.h.dims.primary && !agree {
                             return Err(Error::Conflict);
                         }
@@ -722,7 +773,7 @@ impl XSolver<'_> {
                     z = z.wrapping_add(1);
                 }
             }
-            let hi = word(self.hi, c.wrapping_sub(1));
+            let hi = word::<false>(self.hi, c.wrapping_sub(1));
             if bounds && c <= self.h.dims.primary && uses > hi {
                 return Err(Error::Conflict);
             }
@@ -743,9 +794,9 @@ impl XSolver<'_> {
         // yet, so a refusal leaves the links and bounds pristine).
         let mut feasible = true;
         for &row in &self.sol[..forced] {
-            let mut x = word(self.row_start, row);
-            while !is_spacer(at(self.nodes, x)[TOP]) {
-                let c = at(self.nodes, x)[TOP];
+            let mut x = word::<false>(self.row_start, row);
+            while !is_spacer(at::<false, 3>(self.nodes, x)[TOP]) {
+                let c = at::<false, 3>(self.nodes, x)[TOP];
                 if let Some(b) = self.bound.get_mut(c.wrapping_sub(1) as usize) {
                     feasible &= *b != 0;
                     *b = b.saturating_sub(1);
@@ -759,17 +810,17 @@ impl XSolver<'_> {
         }
         let mut t = Tally::default();
         for i in 0..forced {
-            let x = word(self.row_start, self.sol[i]);
-            let (mut m, ..) = self.m();
+            let x = word::<false>(self.row_start, self.sol[i]);
+            let (mut m, ..) = self.m::<false>();
             let mut nn = x;
-            while !is_spacer(at(m.nodes, nn)[TOP]) {
+            while !is_spacer(at::<false, 3>(m.nodes, nn)[TOP]) {
                 m.hide(nn, &mut t);
                 nn = nn.wrapping_add(1);
             }
             let fuel = &mut fuel_for(m.nodes);
             let mut pp = x;
-            while !is_spacer(at(m.nodes, pp)[TOP]) {
-                let cc = at(m.nodes, pp)[TOP];
+            while !is_spacer(at::<false, 3>(m.nodes, pp)[TOP]) {
+                let cc = at::<false, 3>(m.nodes, pp)[TOP];
                 m.commit(pp, cc, &mut t, fuel);
                 pp = pp.wrapping_add(1);
             }

@@ -42,8 +42,9 @@ use super::header::{EngineHeader, Phase, Words, W_OWN};
 use super::layout::Dims;
 use super::layout::MAX_NODES;
 // Node fields, list heads and the empty lists: as in the plain solver.
+use super::links::search::Access;
 use super::links::{append_to_column, link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
-use super::solver::{Error, Step};
+use super::solver::{CallState, Error, Step, CHECKED_STRETCH};
 use crate::block::{self, get64, put64, Kind};
 
 pub use search::{xstats_of, XStats};
@@ -320,6 +321,10 @@ pub struct XSolver<'a> {
     hi: &'a mut [u32],
     bound: &'a mut [u32],
     slack: &'a mut [u32],
+    /// Kept outside the block for the life of this value (one C call): where the
+    /// checked stretch started and the steps back without an update (see
+    /// [`XSolver::search`]).
+    call: CallState,
 }
 
 impl Drop for XSolver<'_> {
@@ -428,6 +433,7 @@ impl<'a> XSolver<'a> {
             hi,
             bound,
             slack,
+            call: CallState::starting_at(h.updates),
         }
     }
 
@@ -586,7 +592,7 @@ impl<'a> XSolver<'a> {
     fn primary_node(&self, row: u32) -> Option<u32> {
         let mut x = *self.row_start.get(row as usize)?;
         loop {
-            let c = search::at(self.nodes, x)[TOP];
+            let c = search::at::<false, 3>(self.nodes, x)[TOP];
             if is_spacer(c) {
                 return None;
             }
@@ -601,7 +607,7 @@ impl<'a> XSolver<'a> {
     /// damaged block: up to the next spacer, or the end of the array).
     fn link_row(&mut self, first: u32) {
         let mut x = first;
-        while !is_spacer(search::at(self.nodes, x)[TOP]) {
+        while !is_spacer(search::at::<false, 3>(self.nodes, x)[TOP]) {
             self.append(x);
             x = x.wrapping_add(1);
         }
@@ -634,12 +640,12 @@ impl<'a> XSolver<'a> {
         // of its list, or one of its columns is covered.
         let mut y = self.row_start[row as usize];
         loop {
-            let [u, _, c] = search::at(self.nodes, y);
+            let [u, _, c] = search::at::<false, 3>(self.nodes, y);
             if is_spacer(c) {
                 break;
             }
-            let linked = search::at(self.nodes, u)[DOWN] == y;
-            let k = search::word(self.colour, y);
+            let linked = search::at::<false, 3>(self.nodes, u)[DOWN] == y;
+            let k = search::word::<false>(self.colour, y);
             if !linked || (k == 0 && !self.is_active(c)) {
                 return Err(Error::Conflict);
             }
@@ -669,15 +675,15 @@ impl<'a> XSolver<'a> {
     }
 
     fn is_active(&self, c: u32) -> bool {
-        let l = search::at(self.items, c)[LEFT];
-        search::at(self.items, l)[RIGHT] == c
+        let l = search::at::<false, 2>(self.items, c)[LEFT];
+        search::at::<false, 2>(self.items, l)[RIGHT] == c
     }
 
     /// Uncovers the forced rows, newest first; returns how many to cover again.
     fn uncover_forced(&mut self) -> u32 {
         let n = self.h.forced;
         for i in (0..n).rev() {
-            let row = search::word(self.sol, i);
+            let row = search::word::<false>(self.sol, i);
             if let Some(x) = self.primary_node(row) {
                 self.uncover_row(x);
             }
@@ -687,7 +693,7 @@ impl<'a> XSolver<'a> {
 
     fn cover_forced(&mut self, n: u32) {
         for i in 0..n {
-            let row = search::word(self.sol, i);
+            let row = search::word::<false>(self.sol, i);
             if let Some(x) = self.primary_node(row) {
                 self.cover_row(x);
             }
@@ -713,11 +719,97 @@ impl<'a> XSolver<'a> {
     }
 
     /// Goes on with the search until a solution, the end, or until at least `budget`
-    /// link updates were spent by this call (0 = no limit).
-    pub fn next(&mut self, budget: u64) -> Step {
+    /// link updates were spent by this call (0 = no limit). [`Error::Corrupt`]: the
+    /// block was found damaged (see [`XSolver::search`]).
+    pub fn next(&mut self, budget: u64) -> Result<Step, Error> {
         if self.h.dims.bounded != 0 {
             return self.run_m(budget, true, 1);
         }
         self.run_until(budget, true, 1)
+    }
+
+    /// Runs a search loop, `run(self, budget, access)`, for at least `budget`
+    /// updates (0 = no limit), as the plain solver's `Solver::search` does: checked
+    /// until this solver has spent a checked stretch of updates since it was opened
+    /// or last validated; a call still going then validates the block
+    /// ([`XSolver::validate_live`]) and goes on trusted. `paused` tells a run that
+    /// stopped on its budget (or, checked, on its steps back without an update)
+    /// from one that ended. A damaged block gives [`Error::Corrupt`] there, so that
+    /// no call runs on for ever on scribbled links, budget or none; the loop
+    /// resumes exactly where a budget stopped it, so the results are those of one
+    /// run.
+    pub(super) fn search<R>(
+        &mut self,
+        budget: u64,
+        mut run: impl FnMut(&mut Self, u64, Access) -> R,
+        paused: impl Fn(&Self, &R) -> bool,
+    ) -> Result<R, Error> {
+        if self.h.updates < self.call.checked_from {
+            // Figures lower than at the start of the stretch: written from outside
+            // between the searches of one call. The stretch starts again from them.
+            self.call = CallState::starting_at(self.h.updates);
+        }
+        let spent = self.h.updates - self.call.checked_from;
+        let mut allowance = self.checked_stretch().saturating_sub(spent);
+        if allowance == 0 {
+            // The stretch was spent by earlier calls on this value: a new one. The
+            // block is validated only where a checked run paused on its budget,
+            // never as a call finds it: a call may start where no budget stops
+            // (Algorithm M after a solution or at a split node), which validation,
+            // as `attach`'s, refuses.
+            self.call.checked_from = self.h.updates;
+            allowance = self.checked_stretch();
+        }
+        if budget != 0 && budget <= allowance {
+            return Ok(run(self, budget, Access::Checked));
+        }
+        let start = self.h.updates;
+        let r = run(self, allowance, Access::Checked);
+        if !paused(self, &r) {
+            return Ok(r);
+        }
+        let mut rest = budget;
+        let spent = self.h.updates.wrapping_sub(start);
+        if budget != 0 {
+            if spent >= budget {
+                return Ok(r);
+            }
+            rest = budget - spent;
+        }
+        self.validate_live()?;
+        self.call = CallState::starting_at(self.h.updates);
+        Ok(run(self, rest, Access::Validated))
+    }
+
+    /// Runs `f` on this solver, opened afresh on the block, as a part of the call
+    /// whose state `call` carries from one opening to the next (`None` before the
+    /// first), as `Solver::within_call`.
+    pub(crate) fn within_call<R>(
+        &mut self,
+        call: &mut Option<CallState>,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        if let Some(c) = *call {
+            self.call = c;
+        }
+        let r = f(self);
+        *call = Some(self.call);
+        r
+    }
+
+    /// Updates a call runs checked before it validates the block: linear in the
+    /// nodes in use, as for the plain solver (`Solver::checked_stretch`).
+    fn checked_stretch(&self) -> u64 {
+        let nodes = u64::from(self.first_spacer()) + u64::from(self.h.rows);
+        CHECKED_STRETCH.saturating_mul(nodes + u64::from(self.h.entries))
+    }
+
+    /// Validates the block of a search under way as `attach` validates an image
+    /// (a block with bounds folded first) and rebuilds its derived words from what
+    /// it states: a sound block comes out word for word the same, a damaged one is
+    /// [`Error::Corrupt`] (and, with bounds, stays folded).
+    fn validate_live(&mut self) -> Result<(), Error> {
+        self.fold();
+        self.adopt_state(image::Figures::Unchecked)
     }
 }

@@ -2,7 +2,8 @@
 //! iterative search loop, counted exactly as Knuth's DLX2 counts.
 
 use super::super::header::Phase;
-use super::super::solver::Step;
+use super::super::links::search::{Access, Idle};
+use super::super::solver::{CallState, Error, Step};
 use super::mcc::{ADVANCE, BACKDOWN, BACKUP, FORWARD};
 use super::{
     is_spacer, XHeader, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP,
@@ -29,58 +30,83 @@ pub(super) struct Tally {
 }
 
 /// The block's link arrays, borrowed together for the hot loops.
-pub(super) struct Links<'s> {
+pub(super) struct Links<'s, const T: bool> {
     pub(super) items: &'s mut [[u32; 2]],
     pub(super) nodes: &'s mut [[u32; 3]],
     pub(super) colour: &'s mut [u32],
 }
 
-// The block belongs to the caller, who may scribble into it between calls; the
-// dance holds for any contents as the plain solver's does (src/core/links/mod.rs):
-// every index goes through `at`/`edit`/`word`/`set_word` (past the array a node
-// reads as a zeroed spacer, a word as 0, and a write there is dropped), a row is
-// walked around only when the node lies between the row's ends, arithmetic on
-// loaded values wraps, and every column walk is charged to a fuel (`fuel_for`), so
-// that a damaged block gives wrong answers at worst, never a panic or an endless
-// walk. A sound block never runs out of fuel: the figures are DLX2's and DLX3's.
+// The block belongs to the caller, who may scribble into it between calls. Every
+// function of the dance takes `const T: bool`, "trusted", as the plain solver's
+// does (src/core/links/mod.rs): true only in a run on a block that validation
+// (`XSolver::validate_live`) has just found to be a state the search can reach.
+// Unless trusted, the dance holds for any contents: every index goes through
+// `at`/`edit`/`word`/`set_word` (past the array a node reads as a zeroed spacer, a
+// word as 0, and a write there is dropped), a row is walked around only when the
+// node lies between the row's ends, arithmetic on loaded values wraps, and every
+// column walk is charged to a fuel (`fuel_for`), so that a damaged block gives
+// wrong answers at worst, never a panic or an endless walk. A sound block never
+// runs out of fuel: the figures are DLX2's and DLX3's. Trusted, the accessors index
+// directly (still bounds-checked: a validated block never fails them) and the fuel
+// compiles away.
 
-/// The node at `x`; past the array a zeroed node, a spacer that ends a row walk.
+/// The node at `x`; unless trusted, past the array a zeroed node, a spacer that
+/// ends a row walk.
 #[inline(always)]
-pub(super) fn at<const N: usize>(a: &[[u32; N]], x: u32) -> [u32; N] {
-    a.get(x as usize).copied().unwrap_or([0; N])
+pub(super) fn at<const T: bool, const N: usize>(a: &[[u32; N]], x: u32) -> [u32; N] {
+    if T {
+        a[x as usize]
+    } else {
+        a.get(x as usize).copied().unwrap_or([0; N])
+    }
 }
 
-/// Changes the node at `x` with `f`; nothing past the array.
+/// Changes the node at `x` with `f`; unless trusted, nothing past the array.
 #[inline(always)]
-pub(super) fn edit<const N: usize>(a: &mut [[u32; N]], x: u32, f: impl FnOnce(&mut [u32; N])) {
-    if let Some(node) = a.get_mut(x as usize) {
+pub(super) fn edit<const T: bool, const N: usize>(
+    a: &mut [[u32; N]],
+    x: u32,
+    f: impl FnOnce(&mut [u32; N]),
+) {
+    if T {
+        f(&mut a[x as usize]);
+    } else if let Some(node) = a.get_mut(x as usize) {
         f(node);
     }
 }
 
-/// Word `x` of a region (a colour, a bound, a level's record); 0 past its end.
+/// Word `x` of a region (a colour, a bound, a level's record); unless trusted, 0
+/// past its end.
 #[inline(always)]
-pub(super) fn word(a: &[u32], x: impl TryInto<usize>) -> u32 {
-    x.try_into()
-        .ok()
-        .and_then(|x| a.get(x).copied())
-        .unwrap_or(0)
+pub(super) fn word<const T: bool>(a: &[u32], x: impl TryInto<usize>) -> u32 {
+    let x = x.try_into().ok();
+    if T {
+        x.map_or(0, |x| a[x])
+    } else {
+        x.and_then(|x| a.get(x).copied()).unwrap_or(0)
+    }
 }
 
-/// Sets word `x` of a region; nothing past its end.
+/// Sets word `x` of a region; unless trusted, nothing past its end.
 #[inline(always)]
-pub(super) fn set_word(a: &mut [u32], x: impl TryInto<usize>, v: u32) {
-    if let Some(w) = x.try_into().ok().and_then(|x| a.get_mut(x)) {
+pub(super) fn set_word<const T: bool>(a: &mut [u32], x: impl TryInto<usize>, v: u32) {
+    let x = x.try_into().ok();
+    if T {
+        if let Some(x) = x {
+            a[x] = v;
+        }
+    } else if let Some(w) = x.and_then(|x| a.get_mut(x)) {
         *w = v;
     }
 }
 
 /// Whether node `x` lies in the row of nodes `first..end` (`end` its spacer) inside
-/// the array, as in every sound block: only then is a row walked around.
+/// the array, as in every sound block (always, trusted): only then is a row walked
+/// around.
 #[inline(always)]
-pub(super) fn in_row(first: u32, x: u32, end: u32, nodes: &[[u32; 3]]) -> bool {
+pub(super) fn in_row<const T: bool>(first: u32, x: u32, end: u32, nodes: &[[u32; 3]]) -> bool {
     // (`&`, not `&&`: one branch instead of three, on every row walked.)
-    (first <= x) & (x < end) & ((end as usize) < nodes.len())
+    T || (first <= x) & (x < end) & ((end as usize) < nodes.len())
 }
 
 /// Fuel of one top-level walk: a unit per column node met and per node and row of
@@ -92,13 +118,29 @@ pub(super) fn fuel_for(nodes: &[[u32; 3]]) -> u64 {
     2 * nodes.len() as u64
 }
 
-/// Charges a row of `len` nodes (and its spacer) to `fuel`.
+/// Whether a walk may go on: fuel is left, or the run is trusted.
 #[inline(always)]
-pub(super) fn charge(fuel: &mut u64, len: u32) {
-    *fuel = fuel.saturating_sub(u64::from(len) + 1);
+pub(super) fn fuelled<const T: bool>(fuel: &u64) -> bool {
+    T || *fuel != 0
 }
 
-impl Links<'_> {
+/// Charges a row of `len` nodes (and its spacer) to `fuel` (unless trusted).
+#[inline(always)]
+pub(super) fn charge<const T: bool>(fuel: &mut u64, len: u32) {
+    if !T {
+        *fuel = fuel.saturating_sub(u64::from(len) + 1);
+    }
+}
+
+/// One unit of `fuel` (unless trusted).
+#[inline(always)]
+pub(super) fn spend<const T: bool>(fuel: &mut u64) {
+    if !T {
+        *fuel = fuel.saturating_sub(1);
+    }
+}
+
+impl<const T: bool> Links<'_, T> {
     /// Hides the nodes of the row of `rr` other than `rr`, left to right cyclically,
     /// skipping nodes already purified; returns the nodes hidden.
     #[inline(always)]
@@ -107,23 +149,27 @@ impl Links<'_> {
         let mut nn = rr.wrapping_add(1);
         // Up to the spacer, then from the row's first node (a damaged row: stop).
         let first = loop {
-            let [u, d, c] = at(self.nodes, nn);
+            let [u, d, c] = at::<T, 3>(self.nodes, nn);
             if is_spacer(c) {
-                let first = if in_row(u, rr, nn, self.nodes) { u } else { rr };
-                charge(fuel, nn.wrapping_sub(first));
+                let first = if in_row::<T>(u, rr, nn, self.nodes) {
+                    u
+                } else {
+                    rr
+                };
+                charge::<T>(fuel, nn.wrapping_sub(first));
                 break first;
             }
-            if word(self.colour, nn) != PURIFIED {
-                hide(self.nodes, u, d, c);
+            if word::<T>(self.colour, nn) != PURIFIED {
+                hide::<T>(self.nodes, u, d, c);
                 n += 1;
             }
             nn = nn.wrapping_add(1);
         };
         nn = first;
         while nn != rr {
-            let [u, d, c] = at(self.nodes, nn);
-            if word(self.colour, nn) != PURIFIED {
-                hide(self.nodes, u, d, c);
+            let [u, d, c] = at::<T, 3>(self.nodes, nn);
+            if word::<T>(self.colour, nn) != PURIFIED {
+                hide::<T>(self.nodes, u, d, c);
                 n += 1;
             }
             nn = nn.wrapping_add(1);
@@ -137,26 +183,26 @@ impl Links<'_> {
         let mut nn = rr.wrapping_sub(1);
         // Down to the spacer, then from the row's last node (a damaged row: stop).
         let last = loop {
-            let [u, d, c] = at(self.nodes, nn);
+            let [u, d, c] = at::<T, 3>(self.nodes, nn);
             if is_spacer(c) {
-                let last = if in_row(nn.wrapping_add(1), rr, d.wrapping_add(1), self.nodes) {
+                let last = if in_row::<T>(nn.wrapping_add(1), rr, d.wrapping_add(1), self.nodes) {
                     d
                 } else {
                     rr
                 };
-                charge(fuel, last.wrapping_sub(nn));
+                charge::<T>(fuel, last.wrapping_sub(nn));
                 break last;
             }
-            if word(self.colour, nn) != PURIFIED {
-                unhide(self.nodes, nn, u, d, c);
+            if word::<T>(self.colour, nn) != PURIFIED {
+                unhide::<T>(self.nodes, nn, u, d, c);
             }
             nn = nn.wrapping_sub(1);
         };
         nn = last;
         while nn != rr {
-            let [u, d, c] = at(self.nodes, nn);
-            if word(self.colour, nn) != PURIFIED {
-                unhide(self.nodes, nn, u, d, c);
+            let [u, d, c] = at::<T, 3>(self.nodes, nn);
+            if word::<T>(self.colour, nn) != PURIFIED {
+                unhide::<T>(self.nodes, nn, u, d, c);
             }
             nn = nn.wrapping_sub(1);
         }
@@ -166,14 +212,14 @@ impl Links<'_> {
     pub(super) fn cover(&mut self, c: u32, t: &mut Tally, fuel_left: &mut u64) {
         // (The fuel in a register for the walk: stored back once.)
         let fuel = &mut { *fuel_left };
-        let [l, r] = at(self.items, c);
-        edit(self.items, l, |i| i[RIGHT] = r);
-        edit(self.items, r, |i| i[LEFT] = l);
+        let [l, r] = at::<T, 2>(self.items, c);
+        edit::<T, 2>(self.items, l, |i| i[RIGHT] = r);
+        edit::<T, 2>(self.items, r, |i| i[LEFT] = l);
         let mut updates = 1;
-        let mut rr = at(self.nodes, c)[DOWN];
-        while rr != c && *fuel != 0 {
+        let mut rr = at::<T, 3>(self.nodes, c)[DOWN];
+        while rr != c && fuelled::<T>(fuel) {
             updates += self.hide_rest(rr, fuel);
-            rr = at(self.nodes, rr)[DOWN];
+            rr = at::<T, 3>(self.nodes, rr)[DOWN];
         }
         t.updates = t.updates.saturating_add(updates);
         *fuel_left = *fuel;
@@ -181,14 +227,14 @@ impl Links<'_> {
 
     pub(super) fn uncover(&mut self, c: u32, fuel_left: &mut u64) {
         let fuel = &mut { *fuel_left };
-        let mut rr = at(self.nodes, c)[UP];
-        while rr != c && *fuel != 0 {
+        let mut rr = at::<T, 3>(self.nodes, c)[UP];
+        while rr != c && fuelled::<T>(fuel) {
             self.unhide_rest(rr, fuel);
-            rr = at(self.nodes, rr)[UP];
+            rr = at::<T, 3>(self.nodes, rr)[UP];
         }
-        let [l, r] = at(self.items, c);
-        edit(self.items, l, |i| i[RIGHT] = c);
-        edit(self.items, r, |i| i[LEFT] = c);
+        let [l, r] = at::<T, 2>(self.items, c);
+        edit::<T, 2>(self.items, l, |i| i[RIGHT] = c);
+        edit::<T, 2>(self.items, r, |i| i[LEFT] = c);
         *fuel_left = *fuel;
     }
 
@@ -198,20 +244,20 @@ impl Links<'_> {
     /// and `p` keeps its colour.
     pub(super) fn purify(&mut self, p: u32, t: &mut Tally, fuel_left: &mut u64) {
         let fuel = &mut { *fuel_left };
-        let cc = at(self.nodes, p)[TOP];
-        let x = word(self.colour, p);
+        let cc = at::<T, 3>(self.nodes, p)[TOP];
+        let x = word::<T>(self.colour, p);
         let mut cleansings = 1;
         let mut updates = 0;
-        let mut rr = at(self.nodes, cc)[DOWN];
-        while rr != cc && *fuel != 0 {
-            *fuel -= 1;
-            if word(self.colour, rr) != x {
+        let mut rr = at::<T, 3>(self.nodes, cc)[DOWN];
+        while rr != cc && fuelled::<T>(fuel) {
+            spend::<T>(fuel);
+            if word::<T>(self.colour, rr) != x {
                 updates += self.hide_rest(rr, fuel);
             } else if rr != p {
                 cleansings += 1;
-                set_word(self.colour, rr, PURIFIED);
+                set_word::<T>(self.colour, rr, PURIFIED);
             }
-            rr = at(self.nodes, rr)[DOWN];
+            rr = at::<T, 3>(self.nodes, rr)[DOWN];
         }
         t.updates = t.updates.saturating_add(updates);
         t.cleansings = t.cleansings.saturating_add(cleansings);
@@ -220,17 +266,17 @@ impl Links<'_> {
 
     pub(super) fn unpurify(&mut self, p: u32, fuel_left: &mut u64) {
         let fuel = &mut { *fuel_left };
-        let cc = at(self.nodes, p)[TOP];
-        let x = word(self.colour, p);
-        let mut rr = at(self.nodes, cc)[UP];
-        while rr != cc && *fuel != 0 {
-            *fuel -= 1;
-            if word(self.colour, rr) == PURIFIED {
-                set_word(self.colour, rr, x);
+        let cc = at::<T, 3>(self.nodes, p)[TOP];
+        let x = word::<T>(self.colour, p);
+        let mut rr = at::<T, 3>(self.nodes, cc)[UP];
+        while rr != cc && fuelled::<T>(fuel) {
+            spend::<T>(fuel);
+            if word::<T>(self.colour, rr) == PURIFIED {
+                set_word::<T>(self.colour, rr, x);
             } else if rr != p {
                 self.unhide_rest(rr, fuel);
             }
-            rr = at(self.nodes, rr)[UP];
+            rr = at::<T, 3>(self.nodes, rr)[UP];
         }
         *fuel_left = *fuel;
     }
@@ -239,7 +285,7 @@ impl Links<'_> {
     /// one, and does nothing for a node already known to agree.
     #[inline(always)]
     fn commit(&mut self, p: u32, c: u32, t: &mut Tally, fuel: &mut u64) {
-        match word(self.colour, p) {
+        match word::<T>(self.colour, p) {
             0 => self.cover(c, t, fuel),
             PURIFIED => {}
             _ => self.purify(p, t, fuel),
@@ -248,7 +294,7 @@ impl Links<'_> {
 
     #[inline(always)]
     fn uncommit(&mut self, p: u32, c: u32, fuel: &mut u64) {
-        match word(self.colour, p) {
+        match word::<T>(self.colour, p) {
             0 => self.uncover(c, fuel),
             PURIFIED => {}
             _ => self.unpurify(p, fuel),
@@ -262,15 +308,19 @@ impl Links<'_> {
         let mut p = x.wrapping_add(1);
         // Up to the spacer, then from the row's first node (a damaged row: stop).
         p = loop {
-            let [u, _, c] = at(self.nodes, p);
+            let [u, _, c] = at::<T, 3>(self.nodes, p);
             if is_spacer(c) {
-                break if in_row(u, x, p, self.nodes) { u } else { x };
+                break if in_row::<T>(u, x, p, self.nodes) {
+                    u
+                } else {
+                    x
+                };
             }
             self.commit(p, c, t, fuel);
             p = p.wrapping_add(1);
         };
-        while p != x && *fuel != 0 {
-            let c = at(self.nodes, p)[TOP];
+        while p != x && fuelled::<T>(fuel) {
+            let c = at::<T, 3>(self.nodes, p)[TOP];
             self.commit(p, c, t, fuel);
             p = p.wrapping_add(1);
         }
@@ -286,18 +336,18 @@ impl Links<'_> {
         let mut p = x.wrapping_sub(1);
         // Down to the spacer, then from the row's last node (a damaged row: stop).
         p = loop {
-            let [_, d, c] = at(self.nodes, p);
+            let [_, d, c] = at::<T, 3>(self.nodes, p);
             if is_spacer(c) {
-                let inside = in_row(p.wrapping_add(1), x, d.wrapping_add(1), self.nodes);
+                let inside = in_row::<T>(p.wrapping_add(1), x, d.wrapping_add(1), self.nodes);
                 break if inside { d } else { x };
             }
-            *fuel = fuel.saturating_sub(1);
+            spend::<T>(fuel);
             self.uncommit(p, c, fuel);
             p = p.wrapping_sub(1);
         };
-        while p != x && *fuel != 0 {
-            let c = at(self.nodes, p)[TOP];
-            *fuel -= 1;
+        while p != x && fuelled::<T>(fuel) {
+            let c = at::<T, 3>(self.nodes, p)[TOP];
+            spend::<T>(fuel);
             self.uncommit(p, c, fuel);
             p = p.wrapping_sub(1);
         }
@@ -312,12 +362,12 @@ impl Links<'_> {
         let mut min = u32::MAX;
         let mut ties = 0;
         let mut left = self.items.len();
-        let mut k = at(self.items, ROOT)[RIGHT];
+        let mut k = at::<T, 2>(self.items, ROOT)[RIGHT];
         match rng {
             None => {
                 while k != ROOT && left != 0 {
                     left -= 1;
-                    let len = at(self.nodes, k)[TOP];
+                    let len = at::<T, 3>(self.nodes, k)[TOP];
                     if len < min {
                         best = k;
                         min = len;
@@ -325,13 +375,13 @@ impl Links<'_> {
                             break;
                         }
                     }
-                    k = at(self.items, k)[RIGHT];
+                    k = at::<T, 2>(self.items, k)[RIGHT];
                 }
             }
             Some(state) => {
                 while k != ROOT && left != 0 {
                     left -= 1;
-                    let len = at(self.nodes, k)[TOP];
+                    let len = at::<T, 3>(self.nodes, k)[TOP];
                     if len < min {
                         best = k;
                         min = len;
@@ -345,7 +395,7 @@ impl Links<'_> {
                             best = k;
                         }
                     }
-                    k = at(self.items, k)[RIGHT];
+                    k = at::<T, 2>(self.items, k)[RIGHT];
                 }
             }
         }
@@ -355,28 +405,28 @@ impl Links<'_> {
     /// Whether no primary item is left: the rows chosen are a solution.
     #[inline(always)]
     pub(super) fn solved(&self) -> bool {
-        at(self.items, ROOT)[RIGHT] == ROOT
+        at::<T, 2>(self.items, ROOT)[RIGHT] == ROOT
     }
 }
 
 /// Hides a node (with fields `u`, `d`, `c`) from its column.
 #[inline(always)]
-pub(super) fn hide(nodes: &mut [[u32; 3]], u: u32, d: u32, c: u32) {
-    edit(nodes, u, |n| n[DOWN] = d);
-    edit(nodes, d, |n| n[UP] = u);
-    edit(nodes, c, |n| n[TOP] = n[TOP].wrapping_sub(1));
+pub(super) fn hide<const T: bool>(nodes: &mut [[u32; 3]], u: u32, d: u32, c: u32) {
+    edit::<T, 3>(nodes, u, |n| n[DOWN] = d);
+    edit::<T, 3>(nodes, d, |n| n[UP] = u);
+    edit::<T, 3>(nodes, c, |n| n[TOP] = n[TOP].wrapping_sub(1));
 }
 
 /// Puts node `x` (with fields `u`, `d`, `c`) back into its column.
 #[inline(always)]
-pub(super) fn unhide(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32) {
-    edit(nodes, u, |n| n[DOWN] = x);
-    edit(nodes, d, |n| n[UP] = x);
-    edit(nodes, c, |n| n[TOP] = n[TOP].wrapping_add(1));
+pub(super) fn unhide<const T: bool>(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32) {
+    edit::<T, 3>(nodes, u, |n| n[DOWN] = x);
+    edit::<T, 3>(nodes, d, |n| n[UP] = x);
+    edit::<T, 3>(nodes, c, |n| n[TOP] = n[TOP].wrapping_add(1));
 }
 
 impl XSolver<'_> {
-    pub(super) fn links(&mut self) -> Links<'_> {
+    pub(super) fn links(&mut self) -> Links<'_, false> {
         Links {
             items: self.items,
             nodes: self.nodes,
@@ -389,7 +439,7 @@ impl XSolver<'_> {
     pub(super) fn cover_row(&mut self, x: u32) {
         let mut t = Tally::default();
         let mut l = self.links();
-        let c = at(l.nodes, x)[TOP];
+        let c = at::<false, 3>(l.nodes, x)[TOP];
         l.cover(c, &mut t, &mut fuel_for(l.nodes));
         l.commit_rest(x, &mut t);
     }
@@ -397,7 +447,7 @@ impl XSolver<'_> {
     pub(super) fn uncover_row(&mut self, x: u32) {
         let mut l = self.links();
         l.uncommit_rest(x);
-        let c = at(l.nodes, x)[TOP];
+        let c = at::<false, 3>(l.nodes, x)[TOP];
         l.uncover(c, &mut fuel_for(l.nodes));
     }
 
@@ -420,7 +470,7 @@ impl XSolver<'_> {
             }
         }
         for i in 0..rows {
-            self.link_row(word(self.row_start, self.order[i]));
+            self.link_row(word::<false>(self.row_start, self.order[i]));
         }
         self.cover_forced(forced);
     }
@@ -440,35 +490,66 @@ impl XSolver<'_> {
         }
         self.h.restart();
         self.h.phase = Phase::Start;
+        // A fresh search: the figures start from zero, and so does the call state.
+        self.call = CallState::starting_at(self.h.updates);
     }
 
-    /// The search loop (see the plain solver's `run_until`): stops at the
-    /// `solutions_left`-th solution, at the end, or when the budget is spent.
-    pub(super) fn run_until(&mut self, budget: u64, record: bool, mut solutions_left: u64) -> Step {
+    /// The search loop (see the plain solver's `Solver::search`): stops at the
+    /// `solutions_left`-th solution, at the end, or when the budget is spent; runs
+    /// checked, then validated (see [`XSolver::search`]).
+    pub(super) fn run_until(
+        &mut self,
+        budget: u64,
+        record: bool,
+        mut solutions_left: u64,
+    ) -> Result<Step, Error> {
         self.h.set(FLAG_HAS_SOLUTION, false);
         match self.h.phase {
             Phase::Fresh => self.start_search(),
-            Phase::Done => return Step::Exhausted,
+            Phase::Done => return Ok(Step::Exhausted),
             _ => {}
         }
+        if self.h.phase == Phase::Start {
+            if self.items[ROOT as usize][RIGHT] == ROOT {
+                self.h.phase = Phase::Done;
+                return Ok(self.found(record, 0));
+            }
+            self.h.phase = Phase::Forward;
+        }
+        let left = &mut solutions_left;
+        let step = self.search(
+            budget,
+            |x, budget, access| match access {
+                Access::Checked => x.run_on::<false>(budget, left),
+                Access::Validated => x.run_on::<true>(budget, left),
+            },
+            |_, step| *step == Step::BudgetSpent,
+        )?;
+        Ok(match step {
+            Step::Solution => self.found(record, self.h.level + 1),
+            other => other,
+        })
+    }
+
+    /// The loop of [`XSolver::run_until`], checked (`T` false) or on a validated
+    /// block; `solutions_left` counts down the solutions it passes.
+    fn run_on<const T: bool>(&mut self, budget: u64, solutions_left: &mut u64) -> Step {
         let limit = crate::outcome::update_limit(self.h.updates, budget);
         // Steps back with no update since the last one, weighed by the link steps
         // of their uncovers, as in the plain solver's loop (`links::search`): a
-        // sound block takes fewer than three node counts of them; links scribbled
-        // into a cycle could take them for ever, so a budgeted call stops past four
-        // node counts (the search resumes exactly where it stood).
-        let idle_limit = if budget == 0 {
+        // sound block takes fewer than three node counts of them in a row; links
+        // scribbled into a cycle could take them for ever, so a checked run stops
+        // past four node counts (the search resumes exactly where it stood, and the
+        // call then validates the block). A trusted run counts none.
+        let idle_limit = if T {
             u64::MAX
         } else {
             4 * self.nodes.len() as u64
         };
-        if self.h.phase == Phase::Start {
-            if self.items[ROOT as usize][RIGHT] == ROOT {
-                self.h.phase = Phase::Done;
-                return self.found(record, 0);
-            }
-            self.h.phase = Phase::Forward;
-        }
+        let Idle {
+            steps: mut idle,
+            mark: mut idle_mark,
+        } = self.call.idle;
         let columns = self.columns();
         let random = self.h.seed != 0;
         let XSolver {
@@ -479,7 +560,7 @@ impl XSolver<'_> {
             stack,
             ..
         } = self;
-        let mut l = Links {
+        let mut l = Links::<T> {
             items,
             nodes,
             colour,
@@ -495,17 +576,18 @@ impl XSolver<'_> {
         let mut max_depth = h.max_depth;
         let mut rng = h.rng;
         let mut enter = h.phase;
-        let (mut idle, mut idle_mark) = (0u64, t.updates);
         let (phase, step) = 'search: loop {
             if enter == Phase::Recover {
-                let cur = word(stack, level);
+                let cur = word::<T>(stack, level);
                 let steps = l.uncommit_rest(cur);
-                set_word(stack, level, at(l.nodes, cur)[DOWN]);
+                set_word::<T>(stack, level, at::<T, 3>(l.nodes, cur)[DOWN]);
                 enter = Phase::Advance;
-                if t.updates == idle_mark {
-                    idle += 1 + steps;
-                } else {
-                    (idle, idle_mark) = (0, t.updates);
+                if !T {
+                    if t.updates == idle_mark {
+                        idle += 1 + steps;
+                    } else {
+                        (idle, idle_mark) = (0, t.updates);
+                    }
                 }
                 if t.updates >= limit || idle > idle_limit {
                     break 'search (Phase::Advance, Step::BudgetSpent);
@@ -515,16 +597,16 @@ impl XSolver<'_> {
                 tree = tree.wrapping_add(1);
                 let best = l.choose(if random { Some(&mut rng) } else { None });
                 l.cover(best, &mut t, &mut fuel_for(l.nodes));
-                set_word(stack, level, at(l.nodes, best)[DOWN]);
+                set_word::<T>(stack, level, at::<T, 3>(l.nodes, best)[DOWN]);
                 if t.updates >= limit {
                     break 'search (Phase::Advance, Step::BudgetSpent);
                 }
             }
-            let cur = word(stack, level);
+            let cur = word::<T>(stack, level);
             if cur <= columns {
                 let fuel = &mut fuel_for(l.nodes);
                 l.uncover(cur, fuel);
-                if t.updates == idle_mark {
+                if !T && t.updates == idle_mark {
                     idle += fuel_for(l.nodes) - *fuel;
                 }
                 if level == 0 {
@@ -539,8 +621,8 @@ impl XSolver<'_> {
                 max_depth = level + 1;
             }
             if l.solved() {
-                solutions_left -= 1;
-                if solutions_left == 0 {
+                *solutions_left -= 1;
+                if *solutions_left == 0 {
                     break 'search (Phase::Recover, Step::Solution);
                 }
                 tree = tree.wrapping_add(1);
@@ -566,10 +648,11 @@ impl XSolver<'_> {
         h.solutions = solutions;
         h.max_depth = max_depth;
         h.rng = rng;
-        match step {
-            Step::Solution => self.found(record, level + 1),
-            other => other,
-        }
+        self.call.idle = Idle {
+            steps: idle,
+            mark: idle_mark,
+        };
+        step
     }
 
     fn found(&mut self, record: bool, depth: u32) -> Step {
@@ -579,7 +662,7 @@ impl XSolver<'_> {
         // (Only a damaged block has more rows than the solution region holds.)
         if record && forced + depth as usize <= self.sol.len() {
             for i in 0..depth as usize {
-                let row = self.row_of(word(self.stack, i));
+                let row = self.row_of(word::<false>(self.stack, i));
                 self.sol[forced + i] = row;
             }
             self.h.sol_len = self.h.forced + depth;
@@ -590,10 +673,12 @@ impl XSolver<'_> {
 
     /// The row id of node `x`: the spacer after a row holds minus (its id + 1).
     pub(super) fn row_of(&self, mut x: u32) -> u32 {
-        while !is_spacer(at(self.nodes, x)[TOP]) {
+        while !is_spacer(at::<false, 3>(self.nodes, x)[TOP]) {
             x = x.wrapping_add(1);
         }
-        at(self.nodes, x)[TOP].wrapping_neg().wrapping_sub(1)
+        at::<false, 3>(self.nodes, x)[TOP]
+            .wrapping_neg()
+            .wrapping_sub(1)
     }
 
     /// Abandons the search under way; rows, forced rows and figures stay.
@@ -611,19 +696,19 @@ impl XSolver<'_> {
             Phase::Fresh | Phase::Done | Phase::Start => 0,
             Phase::Forward => level,
             Phase::Advance => {
-                let cur = word(self.stack, level);
+                let cur = word::<false>(self.stack, level);
                 let c = self.column_of(cur);
                 let mut l = self.links();
                 l.uncover(c, &mut fuel_for(l.nodes));
                 level
             }
             Phase::Recover => {
-                self.uncover_row(word(self.stack, level));
+                self.uncover_row(word::<false>(self.stack, level));
                 level
             }
         };
         for lv in (0..chosen).rev() {
-            self.uncover_row(word(self.stack, lv));
+            self.uncover_row(word::<false>(self.stack, lv));
         }
         self.h.level = 0;
         self.h.phase = Phase::Fresh;
@@ -634,23 +719,24 @@ impl XSolver<'_> {
         if x <= self.columns() {
             x
         } else {
-            at(self.nodes, x)[TOP]
+            at::<false, 3>(self.nodes, x)[TOP]
         }
     }
 
     /// Counts solutions of a fresh search up to `limit` (0 = no limit); leaves the
-    /// solver reset.
-    pub fn count(&mut self, limit: u64) -> u64 {
+    /// solver reset. [`Error::Corrupt`] for a damaged block (see
+    /// [`XSolver::search`]).
+    pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
         self.reset();
         let stop_at = if limit == 0 { u64::MAX } else { limit };
-        if self.h.dims.bounded != 0 {
-            self.run_m(0, false, stop_at);
+        let run = if self.h.dims.bounded != 0 {
+            self.run_m(0, false, stop_at)
         } else {
-            self.run_until(0, false, stop_at);
-        }
+            self.run_until(0, false, stop_at)
+        };
         let n = self.h.solutions;
         self.reset();
-        n
+        run.map(|_| n)
     }
 
     /// Figures of the current or last search.

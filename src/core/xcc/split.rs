@@ -6,10 +6,12 @@
 //! (the level stack above each node), which a copy replays.
 
 use super::super::header::Phase;
+use super::super::links::search::Idle;
 use super::super::split::Prefix;
 use super::mcc::{Halt, Reach};
 use super::search::{at, fuel_for, set_word, word, Tally};
 use super::{XSolver, DOWN, FLAG_HAS_SOLUTION, RIGHT, ROOT};
+use crate::outcome::Error;
 
 impl XSolver<'_> {
     /// Starts a split: abandons any search under way and starts a fresh one.
@@ -24,30 +26,61 @@ impl XSolver<'_> {
 
     /// Goes on with the split until the next node at `depth` or the next shallower
     /// solution; `None` when the tree is finished (at once with bounds). The prefix's
-    /// rows are at [`XSolver::prefix`] until the next call.
-    pub fn split_next(&mut self, depth: u32) -> Option<Prefix> {
+    /// rows are at [`XSolver::prefix`] until the next call. [`Error::Corrupt`] when
+    /// the walk takes more steps back without an update than a sound block can (a
+    /// damaged block could take them for ever: this walk has no budget).
+    pub fn split_next(&mut self, depth: u32) -> Result<Option<Prefix>, Error> {
         self.h.set(FLAG_HAS_SOLUTION, false);
         if self.h.dims.bounded != 0 {
-            return None;
+            return Ok(None);
         }
+        // Steps back without an update, weighed by their link steps, as in the
+        // search loops (`run_on`), counted across the prefixes of one call.
+        let idle_limit = 4 * self.nodes.len() as u64;
+        let Idle {
+            steps: mut idle,
+            mark: mut idle_mark,
+        } = self.call.idle;
         let random = self.h.seed != 0;
         let columns = self.columns();
         let mut t = Tally {
             updates: self.h.updates,
             cleansings: self.h.own.cleansings,
         };
+        // A walk without a budget and without a trusted loop (it only walks the
+        // levels above the split depth): the block is validated after every stretch
+        // of updates, so that a damaged one cannot make it endless either.
+        if self.h.updates < self.call.checked_from {
+            self.call.checked_from = self.h.updates;
+        }
+        let mut validate_at = self
+            .call
+            .checked_from
+            .saturating_add(self.checked_stretch());
         let found = loop {
+            if idle > idle_limit {
+                break Err(Error::Corrupt);
+            }
+            if t.updates >= validate_at {
+                self.h.updates = t.updates;
+                self.h.own.cleansings = t.cleansings;
+                if let Err(e) = self.validate_live() {
+                    break Err(e);
+                }
+                self.call.checked_from = t.updates;
+                validate_at = t.updates.saturating_add(self.checked_stretch());
+            }
             match self.h.phase {
-                Phase::Fresh | Phase::Done => break None,
+                Phase::Fresh | Phase::Done => break Ok(None),
                 Phase::Start => {
                     self.h.phase = Phase::Done;
                     if self.items[ROOT as usize][RIGHT] == ROOT {
                         self.h.nodes += 1;
                         self.h.solutions += 1;
-                        break Some(Prefix::Solution(0));
+                        break Ok(Some(Prefix::Solution(0)));
                     }
                     if depth == 0 {
-                        break Some(Prefix::Node(0));
+                        break Ok(Some(Prefix::Node(0)));
                     }
                     self.h.phase = Phase::Forward;
                 }
@@ -58,20 +91,24 @@ impl XSolver<'_> {
                     let mut l = self.links();
                     let best = l.choose(if random { Some(&mut rng) } else { None });
                     l.cover(best, &mut t, &mut fuel_for(l.nodes));
-                    let first = at(l.nodes, best)[DOWN];
-                    set_word(self.stack, level, first);
+                    let first = at::<false, 3>(l.nodes, best)[DOWN];
+                    set_word::<false>(self.stack, level, first);
                     self.h.rng = rng;
                     self.h.phase = Phase::Advance;
                 }
                 Phase::Advance => {
                     let level = self.h.level;
-                    let cur = word(self.stack, level);
+                    let cur = word::<false>(self.stack, level);
                     if cur <= columns {
                         let mut l = self.links();
-                        l.uncover(cur, &mut fuel_for(l.nodes));
+                        let fuel = &mut fuel_for(l.nodes);
+                        l.uncover(cur, fuel);
+                        if t.updates == idle_mark {
+                            idle += 1 + (fuel_for(l.nodes) - *fuel);
+                        }
                         if level == 0 {
                             self.h.phase = Phase::Done;
-                            break None;
+                            break Ok(None);
                         }
                         self.h.level = level - 1;
                         self.h.phase = Phase::Recover;
@@ -84,33 +121,42 @@ impl XSolver<'_> {
                     if solved || n >= depth || n as usize >= self.stack.len() {
                         let forced = self.h.forced as usize;
                         for i in 0..n as usize {
-                            let row = self.row_of(word(self.stack, i));
-                            set_word(self.sol, forced + i, row);
+                            let row = self.row_of(word::<false>(self.stack, i));
+                            set_word::<false>(self.sol, forced + i, row);
                         }
                         self.h.phase = Phase::Recover;
                         if solved {
                             self.h.nodes = self.h.nodes.wrapping_add(1);
                             self.h.solutions = self.h.solutions.wrapping_add(1);
-                            break Some(Prefix::Solution(n));
+                            break Ok(Some(Prefix::Solution(n)));
                         }
-                        break Some(Prefix::Node(n));
+                        break Ok(Some(Prefix::Node(n)));
                     }
                     self.h.level = n;
                     self.h.phase = Phase::Forward;
                 }
                 Phase::Recover => {
                     let level = self.h.level as usize;
-                    let cur = word(self.stack, level);
+                    let cur = word::<false>(self.stack, level);
                     let mut l = self.links();
-                    l.uncommit_rest(cur);
-                    let next = at(l.nodes, cur)[DOWN];
-                    set_word(self.stack, level, next);
+                    let steps = l.uncommit_rest(cur);
+                    if t.updates == idle_mark {
+                        idle += 1 + steps;
+                    } else {
+                        (idle, idle_mark) = (0, t.updates);
+                    }
+                    let next = at::<false, 3>(l.nodes, cur)[DOWN];
+                    set_word::<false>(self.stack, level, next);
                     self.h.phase = Phase::Advance;
                 }
             }
         };
         self.h.updates = t.updates;
         self.h.own.cleansings = t.cleansings;
+        self.call.idle = Idle {
+            steps: idle,
+            mark: idle_mark,
+        };
         found
     }
 
@@ -125,12 +171,21 @@ impl XSolver<'_> {
     /// Algorithm M's split for a parallel count: reports every search-tree node at
     /// `depth` by its path (see [`XSolver::path_next`]) and every solution above it
     /// (`true`). Leaves the solver reset; nothing without bounds.
-    pub fn each_path_m(&mut self, depth: u32, mut f: impl FnMut(&[u32], bool)) {
+    pub fn each_path_m(
+        &mut self,
+        depth: u32,
+        mut f: impl FnMut(&[u32], bool),
+    ) -> Result<(), Error> {
         self.paths_start();
-        while let Some((path, solution)) = self.path_next(depth) {
-            f(path, solution);
-        }
+        let walk = loop {
+            match self.path_next(depth) {
+                Ok(Some((path, solution))) => f(path, solution),
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
         self.reset();
+        walk
     }
 
     /// Starts Algorithm M's split into search paths: abandons any search under way
@@ -146,10 +201,11 @@ impl XSolver<'_> {
     /// or the next solution above it: its path, the level stack above it (a level's
     /// row or null move each, as the search's node words: a row prefix cannot say
     /// which rows a subtree excludes), and whether it is a solution. `None` when the
-    /// tree is finished (at once without bounds or without [`XSolver::paths_start`]).
-    pub fn path_next(&mut self, depth: u32) -> Option<(&[u32], bool)> {
+    /// tree is finished (at once without bounds or without [`XSolver::paths_start`]);
+    /// [`Error::Corrupt`] for a damaged block (see [`XSolver::search`]).
+    pub fn path_next(&mut self, depth: u32) -> Result<Option<(&[u32], bool)>, Error> {
         if self.h.dims.bounded == 0 || self.h.phase != Phase::Forward {
-            return None;
+            return Ok(None);
         }
         let reach = Reach {
             floor: 0,
@@ -157,35 +213,43 @@ impl XSolver<'_> {
         };
         // (A node's or a solution's depth is at most the number of levels.)
         let (levels, solution) = match self.dance_m(0, 1, reach)? {
-            Halt::Node => (reach.split, false),
-            Halt::Solution(d) => (d, true),
+            None => return Ok(None),
+            Some(Halt::Node) => (reach.split, false),
+            Some(Halt::Solution(d)) => (d, true),
         };
-        Some((self.stack.get(..levels).unwrap_or_default(), solution))
+        Ok(Some((
+            self.stack.get(..levels).unwrap_or_default(),
+            solution,
+        )))
     }
 
     /// Counts (up to `limit`, 0 = none) the solutions in the subtree of the node
     /// at the end of `path` (as [`XSolver::path_next`] reports it) of a fresh
     /// search; `None` when no search reaches that node (or without bounds). Leaves
-    /// the solver reset.
-    pub fn count_below_path(&mut self, path: &[u32], limit: u64) -> Option<u64> {
+    /// the solver reset. [`Error::Corrupt`] for a damaged block (see
+    /// [`XSolver::search`]).
+    pub fn count_below_path(&mut self, path: &[u32], limit: u64) -> Result<Option<u64>, Error> {
         let floor = path.len();
         if self.h.dims.bounded == 0 || floor > self.stack.len() {
-            return None;
+            return Ok(None);
         }
         self.reset();
-        let mut n = Some(0);
+        let mut n = Ok(Some(0));
         if self.start_m() {
             self.stack[..floor].copy_from_slice(path);
-            n = self.replay_m(floor, false).map(|_| {
-                self.h.level = floor as u32;
-                let stop_at = if limit == 0 { u64::MAX } else { limit };
-                let reach = Reach {
-                    floor,
-                    split: usize::MAX,
-                };
-                self.dance_m(0, stop_at, reach);
-                self.h.solutions
-            });
+            n = match self.replay_m(floor, false) {
+                None => Ok(None),
+                Some(_) => {
+                    self.h.level = floor as u32;
+                    let stop_at = if limit == 0 { u64::MAX } else { limit };
+                    let reach = Reach {
+                        floor,
+                        split: usize::MAX,
+                    };
+                    self.dance_m(0, stop_at, reach)
+                        .map(|_| Some(self.h.solutions))
+                }
+            };
         }
         self.reset();
         n
