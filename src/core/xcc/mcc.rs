@@ -378,7 +378,8 @@ impl XSolver<'_> {
     }
 
     /// Puts everything back as it was before the search: the links in the rows'
-    /// order, the colours as added, the bounds as set. Linear in the block.
+    /// order, the colours as added, the bounds as set (with bounds). Linear in the
+    /// block.
     pub(super) fn pristine(&mut self) {
         // Every row and every spacer, the last one too (a row walk skips purified
         // nodes before it looks for a spacer).
@@ -397,7 +398,8 @@ impl XSolver<'_> {
                 x += 1;
             }
         }
-        for i in 0..self.h.dims.primary as usize {
+        // (Without bounds the region is empty.)
+        for i in 0..self.bound.len() {
             self.bound[i] = self.hi[i];
             self.slack[i] = self.hi[i] - self.lo[i];
         }

@@ -51,8 +51,9 @@ pub use search::{xstats_of, XStats};
 /// "XCC1" read as a little-endian word.
 pub const XMAGIC: u32 = 0x3143_4358;
 /// Version of this block layout (2: the fields shared with the plain solver at its
-/// positions; 3: the level scores of Algorithm M).
-pub const X_LAYOUT_VERSION: u32 = 3;
+/// positions; 3: the level scores of Algorithm M; 4: images without bounds folded
+/// too, see `fold.rs`).
+pub const X_LAYOUT_VERSION: u32 = 4;
 /// The colour word of a node whose item was purified with that very colour (Knuth's -1).
 pub(crate) const PURIFIED: u32 = u32::MAX;
 /// Most colours a solver may declare.
@@ -82,7 +83,7 @@ pub const X_RESERVED: core::ops::Range<usize> = W_CLEANSINGS + 2..X_HEADER_WORDS
 /// Flag bits: the heap flag of every kind, and "a solution is ready".
 pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
 pub(crate) const FLAG_HAS_SOLUTION: u32 = 4;
-/// With bounds: the derived words are zeroed for an image (see `fold.rs`).
+/// The derived words are zeroed for an image (see `fold.rs`).
 pub(crate) const FLAG_FOLDED: u32 = 8;
 
 /// The fixed capacity of a solver with colours.
@@ -346,7 +347,7 @@ impl<'a> XSolver<'a> {
     }
 
     /// Reopens a solver made by [`XSolver::init`]; checks the header only, and
-    /// unfolds the block of an image with bounds (see `fold.rs`).
+    /// unfolds the block of an image (see `fold.rs`).
     pub fn open(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         // (Checked on the raw word: every call opens its block, and a solver moved
         // out of a `Result` on the way costs a copy of its whole view.)
@@ -591,20 +592,8 @@ impl<'a> XSolver<'a> {
             self.h.set(FLAG_HAS_SOLUTION, false);
             return Ok(());
         }
-        // A row clashing with a forced row was hidden by it: one of its nodes is out
-        // of its list, or one of its columns is covered.
-        let mut y = self.row_start[row as usize];
-        loop {
-            let [u, _, c] = self.nodes[y as usize];
-            if is_spacer(c) {
-                break;
-            }
-            let linked = self.nodes[u as usize][DOWN] == y;
-            let k = self.colour[y as usize];
-            if !linked || (k == 0 && !self.is_active(c)) {
-                return Err(Error::Conflict);
-            }
-            y += 1;
+        if !self.fits_covered(row) {
+            return Err(Error::Conflict);
         }
         self.cover_row(x);
         self.sol[self.h.forced as usize] = row;
@@ -627,6 +616,25 @@ impl<'a> XSolver<'a> {
         self.h.phase = Phase::Fresh;
         self.h.set(FLAG_HAS_SOLUTION, false);
         Ok(())
+    }
+
+    /// Whether `row` goes with the rows covered so far (Algorithm C): a row
+    /// clashing with one of them was hidden by it, so one of its nodes is out of its
+    /// list, or one of its uncoloured columns is covered.
+    fn fits_covered(&self, row: u32) -> bool {
+        let mut y = self.row_start[row as usize];
+        loop {
+            let [u, _, c] = self.nodes[y as usize];
+            if is_spacer(c) {
+                return true;
+            }
+            let linked = self.nodes[u as usize][DOWN] == y;
+            let k = self.colour[y as usize];
+            if !linked || (k == 0 && !self.is_active(c)) {
+                return false;
+            }
+            y += 1;
+        }
     }
 
     fn is_active(&self, c: u32) -> bool {
