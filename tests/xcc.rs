@@ -420,3 +420,44 @@ fn images_on_paths_the_search_never_takes_are_refused() {
     }
     assert!(edits.iter().all(|&n| n > 50), "edits {edits:?}");
 }
+
+/// A split of a solver with colours imaged between any two calls: the image
+/// attaches, and the split goes on in the copy with the same prefixes. (A node used
+/// to leave the search standing on the node's rows, which no search stops at, so
+/// once attach replayed the search such an image, and the live block sealed there,
+/// was refused.)
+#[test]
+fn a_split_imaged_between_calls_goes_on_in_the_copy() {
+    use dlx::core::Prefix;
+    let mut images = 0;
+    for seed in 0..80 {
+        let x = Xcc::random(seed);
+        let mut block = x.block();
+        let mut s = x.load(&mut block);
+        let mut whole = Vec::new();
+        s.split_start();
+        while let Some(p) = s.split_next(2) {
+            whole.push((p, s.prefix(p).to_vec()));
+        }
+        s.split_start();
+        drop(s);
+        let mut got = Vec::new();
+        loop {
+            let mut s = XSolver::open(&mut block).unwrap();
+            let Some(p) = s.split_next(2) else {
+                break;
+            };
+            got.push((p, s.prefix(p).to_vec()));
+            s.seal();
+            let mut copy = block.clone();
+            assert!(
+                XSolver::attach(&mut copy).is_ok(),
+                "seed {seed} after {p:?}"
+            );
+            block = copy;
+            images += 1;
+        }
+        assert_eq!(got, whole, "seed {seed}");
+    }
+    assert!(images > 500, "{images} images");
+}

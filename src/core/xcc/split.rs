@@ -85,31 +85,38 @@ impl XSolver<'_> {
                         for i in 0..n as usize {
                             self.sol[forced + i] = self.row_of(self.stack[i]);
                         }
-                        self.h.phase = Phase::Recover;
                         if solved {
+                            self.h.phase = Phase::Recover;
                             self.h.nodes += 1;
                             self.h.solutions += 1;
                             break Some(Prefix::Solution(n));
                         }
+                        // Left at once (its rows are in `sol`): the split stops only
+                        // where a search passes, so an image between calls attaches.
+                        self.next_row();
                         break Some(Prefix::Node(n));
                     }
                     self.h.level = n;
                     self.h.phase = Phase::Forward;
                 }
-                Phase::Recover => {
-                    let level = self.h.level as usize;
-                    let cur = self.stack[level];
-                    let mut l = self.links();
-                    l.uncommit_rest(cur);
-                    let next = l.nodes[cur as usize][DOWN];
-                    self.stack[level] = next;
-                    self.h.phase = Phase::Advance;
-                }
+                Phase::Recover => self.next_row(),
             }
         };
         self.h.updates = t.updates;
         self.h.own.cleansings = t.cleansings;
         found
+    }
+
+    /// Uncommits the row of the current level and moves on to the next row of its
+    /// column (`Recover` to `Advance`).
+    fn next_row(&mut self) {
+        let level = self.h.level as usize;
+        let cur = self.stack[level];
+        let mut l = self.links();
+        l.uncommit_rest(cur);
+        let next = l.nodes[cur as usize][DOWN];
+        self.stack[level] = next;
+        self.h.phase = Phase::Advance;
     }
 
     /// The rows of the prefix `p` just returned by [`XSolver::split_next`].
