@@ -428,7 +428,6 @@ fn images_on_paths_the_search_never_takes_are_refused() {
 /// was refused.)
 #[test]
 fn a_split_imaged_between_calls_goes_on_in_the_copy() {
-    use dlx::core::Prefix;
     let mut images = 0;
     for seed in 0..80 {
         let x = Xcc::random(seed);
