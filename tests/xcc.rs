@@ -334,8 +334,9 @@ fn split_prefixes_add_up_to_the_count() {
 /// for another free primary column; a search stopped in `Forward` relabelled as
 /// standing on a solution (`Recover`) a level lower, which would skip the rest of
 /// that row's subtree. Every choice stays a legal cover, so before attach replayed
-/// the search all of these were accepted, and went on with solutions that were not
-/// the rest of the enumeration.
+/// the search these were accepted (all but the row edits that left `Forward` no
+/// column to choose), and could go on with solutions that are not the rest of the
+/// enumeration.
 #[test]
 fn images_on_paths_the_search_never_takes_are_refused() {
     use common::xcc::attach_edited;
