@@ -461,3 +461,66 @@ fn a_split_imaged_between_calls_goes_on_in_the_copy() {
     }
     assert!(images > 500, "{images} images");
 }
+
+/// With a seed the random state breaks ties between columns of least length, and
+/// attach checks each level's column to be tied for the choice, not the one the
+/// draws picked (docs/PROMISES.md). A seeded image whose level is moved onto a row
+/// of a column with more rows left than the least is refused, and left as it was.
+#[test]
+fn a_seeded_image_on_a_column_not_tied_for_the_choice_is_refused() {
+    use common::xcc::attach_edited;
+    use dlx::core::{Error, Phase, XHeader};
+    let mut edits = 0;
+    for n in 0..RANDOM {
+        let x = Xcc::random(n);
+        let l = x.dims().layout().unwrap();
+        let mut block = x.block();
+        x.load(&mut block).set_seed(n + 1).unwrap();
+        loop {
+            let mut s = XSolver::open(&mut block).unwrap();
+            let step = s.next(3);
+            s.seal();
+            let h = XHeader::load(&block).unwrap();
+            if step == Step::Exhausted {
+                break;
+            }
+            if h.phase != Phase::Forward {
+                continue;
+            }
+            let row_of = |y: u32| {
+                let top = |y: u32| block[l.nodes + 3 * y as usize + 2] as i32;
+                (y..).map(top).find(|&t| t <= 0).unwrap().unsigned_abs() - 1
+            };
+            let rows: Vec<u32> = (0..h.level as usize)
+                .map(|i| row_of(block[l.stack + i]))
+                .collect();
+            for i in 0..rows.len() {
+                // The rows left in each primary column below the levels above `i`.
+                let above = &rows[..i];
+                let fits = |r: usize| x.compatible(&[above, &[r as u32]].concat());
+                let left = |c: u32| {
+                    let free = above
+                        .iter()
+                        .all(|&r| x.rows[r as usize].iter().all(|e| e.0 != c));
+                    free.then(|| {
+                        (0..x.rows.len())
+                            .filter(|&r| x.rows[r].iter().any(|e| e.0 == c) && fits(r))
+                            .count()
+                    })
+                };
+                let least = (0..x.primary).filter_map(left).min().unwrap();
+                for (r, entries) in x.rows.iter().enumerate() {
+                    for (j, &(c, _)) in entries.iter().enumerate() {
+                        if c < x.primary && fits(r) && left(c).is_some_and(|k| k > least) {
+                            let y = block[l.rows + r] + j as u32;
+                            let got = attach_edited(&block, |w| w[l.stack + i] = y);
+                            assert_eq!(got, Err(Error::Corrupt), "instance {n} level {i} row {r}");
+                            edits += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(edits > 1000, "{edits} edits");
+}
