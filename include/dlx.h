@@ -944,13 +944,13 @@ dlx_status dlx_get_cleansings(const struct dlx_solver *s, uint64_t *out);
  * `memcpy` of the block without this call, or after a later call) are refused by
  * `dlx_attach`. Costs one pass over the block.
  *
- * A solver with bounds (`dlx_set_bounds`, Knuth's Algorithm M) holds state that
- * can be checked only by replaying its search: this call folds its block (the
- * links, colour marks, bounds left and level records, all of which follow from
- * the rows, the bounds, the forced rows and the level stack, are zeroed), and the
- * next call on the handle, or `dlx_attach` on a copy, unfolds it by replaying the
- * search along its level stack. That first call costs a pass over the block plus
- * about the work of the current search path.
+ * A solver with colours (`dlx_init_in_x`, `dlx_new_x`; with bounds or without)
+ * holds state that can be checked only by replaying its search: this call folds
+ * its block (the links and colour marks, and with bounds the bounds left and the
+ * level records, all of which follow from the rows, the bounds, the forced rows and
+ * the level stack, are zeroed), and the next call on the handle, or `dlx_attach` on
+ * a copy, unfolds it by replaying the search along its level stack. That first
+ * call costs a pass over the block plus about the work of the current search path.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_BUSY` (called from one of the handle's own
  * callbacks, where the block is mid-change).
@@ -976,14 +976,15 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * size. The image must be exactly a state the search can reach: the header agrees
  * with the rest (a solution it shows is the one the search just found; the phase
  * agrees with the depth; the figures could have been counted; the random state and
- * the order of the rows are those the seed gives). With bounds, the search is
+ * the order of the rows are those the seed gives). With colours, the search is
  * replayed from its start along the level stack, and every level must be one it
  * takes: the column it chooses there (with a seed, one tied with it: the random
- * state is checked to be one the seed reaches, not the very one), rows tried
- * before in the column's order, each passing the level's test, the row or null
- * move on the stack passing it too, and the search standing where a call can stop
- * (after a step that updated the links, or on a solution). Anything else gives `DLX_ERR_CORRUPT` and leaves the
- * bytes as they were.
+ * state is checked to be one the seed reaches, not the very one) and a row it
+ * reaches in that column's list (with bounds: rows tried before in the column's
+ * order, each passing the level's test, the row or null move on the stack passing
+ * it too, and the search standing where a call can stop, after a step that
+ * updated the links or on a solution). Anything else gives `DLX_ERR_CORRUPT` and
+ * leaves the bytes as they were.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
  * truncated, from another layout version or byte order).
@@ -991,9 +992,7 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * # Safety
  * `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
  */
-dlx_status dlx_attach(void *mem,
-                      size_t len,
-                      struct dlx_solver **out);
+dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
 
 /**
  * Splits the search into independent sub-problems: runs a fresh search down to

@@ -785,7 +785,10 @@ fn colour_images_show_only_real_solutions() {
         }
         drop(s);
         let mut found = fresh.clone();
-        XSolver::open(&mut fresh).unwrap().reset();
+        let mut s = XSolver::open(&mut fresh).unwrap();
+        s.reset();
+        s.seal();
+        XSolver::open(&mut found).unwrap().seal();
         // `fresh` is reset (flag off, phase Fresh); its stale solution rows become
         // one row repeated, which no solution is.
         let (at, n) = dlx::core::XHeader::load(&found)
@@ -856,7 +859,7 @@ fn a_seeded_colour_search_must_match_its_seed() {
             if s.next(1) != Ok(Step::BudgetSpent) || !s.phase().searching() {
                 continue;
             }
-            drop(s);
+            s.seal();
             assert_eq!(attach(&paused), Ok(()), "instance {n} seed {seed}");
             // Two rows of the order swapped.
             let h = XHeader::load(&paused).unwrap();
@@ -906,7 +909,7 @@ fn colour_words_of_an_image_are_checked() {
     s.add_row(&[0, 1, 2], Some(&[0, 1, 1])).unwrap();
     s.set_seed(255).unwrap();
     assert_eq!(s.next(8), Ok(Step::Solution));
-    drop(s);
+    s.seal();
     let layout = dims.layout().unwrap();
     // Nodes: the headers 0..=4, then spacer 5, row 0 (6, 7), spacer 8, row 1
     // (9, 10, 11) and the last spacer 12. The colours as added (`base`) and as the

@@ -7,10 +7,10 @@
 //! by the rules of colours of the problem it holds, none twice; and an image as the
 //! search left it must go on exactly as the search would: the solutions it reports
 //! are the end of the whole enumeration (the image reset and searched from the
-//! start). Without bounds, validation checks choices to be legal covers, not the
-//! ones the search would make (docs/PROMISES.md, "Open"); with bounds it replays
-//! the search, so there an edited image too, if accepted and unseeded, must go on
-//! as the search does from some point of its enumeration.
+//! start). Attach replays the search along the image's level stack, with bounds
+//! or without, so an edited image too, if accepted and unseeded, must go on as the
+//! search does from some point of its enumeration (with a seed the random state is
+//! only checked to be one the seed reaches: docs/PROMISES.md, "Open").
 #![no_main]
 
 use dlx::core::{seal_image, Step, XDims, XHeader, XSolver};
@@ -153,7 +153,7 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
-    // As dlx_image: with bounds, the block folded (the next open unfolds it).
+    // As dlx_image: the block folded (the next open unfolds it).
     s.seal();
 
     let reseal = b.next() & 1 == 1;
@@ -192,11 +192,10 @@ fuzz_target!(|data: &[u8]| {
             }
             assert_distinct(&found);
             // The rest of the enumeration, for an image as the search left it. An
-            // edited one (resealed) may hold another problem, another random state
-            // or, without bounds, choices its search would not have made
-            // (docs/PROMISES.md, "Open"); with bounds and no seed, attach replays
+            // edited one (resealed) may hold another problem or another random
+            // state (docs/PROMISES.md, "Open"); without a seed, attach replays
             // every choice, so it stands where a search of its own problem stood.
-            if !changed || (h.dims.bounded != 0 && h.seed == 0) {
+            if !changed || h.seed == 0 {
                 assert_rest_of(&all, &found, shown.as_ref());
             }
             true

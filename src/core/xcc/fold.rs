@@ -1,26 +1,33 @@
-//! Images of a solver with bounds (Algorithm M).
+//! Images of a solver with colours, with bounds (Algorithm M) or without (C).
 //!
-//! Its links, colour marks, bounds left and level records all follow from what an
-//! image states outright (the rows, the bounds given, the forced rows, the level
-//! stack and where the loop stands), but they can be checked only by replaying the
-//! search, which rewrites them. A refused image must be left as it came, so such a
-//! block is *folded* for its image: every derived word is zeroed and the header
-//! says so (`FLAG_FOLDED`). Whoever opens a folded block unfolds it: `attach`
-//! after checking everything else, any other call at once. Unfolding replays the
-//! search from its start along the level stack, checking at each level that the
-//! search would take that column and that row (`replay_m`); a path it would not
-//! take is refused and the block folded again, which restores it word for word.
+//! Its links, colour marks and (with bounds) bounds left and level records all
+//! follow from what an image states outright (the rows, the bounds given, the forced
+//! rows, the level stack and where the search stands), but whether the level stack
+//! is one the search takes shows only by replaying the search, which rewrites them.
+//! A refused image must be left as it came, so the block is *folded* for its image:
+//! every derived word is zeroed and the header says so (`FLAG_FOLDED`). Whoever
+//! opens a folded block unfolds it: `attach` after checking everything else, any
+//! other call at once. Unfolding replays the search from its start along the level
+//! stack, checking at each level that the search would take that column and that
+//! row (`replay_c`, `replay_m`); a path it would not take is refused and the block
+//! folded again, which restores it word for word.
+//!
+//! With a seed, the random state breaks ties between columns, and the draws made
+//! before a level depend on the whole search so far: a level's column is checked to
+//! be one the choice can take for some random state (tied with the first best),
+//! not the very one.
 
 use super::super::header::Phase;
 use super::image::{ok, Checked};
 use super::mcc::{ADVANCE, BACKDOWN, DONE, FORWARD};
-use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, TOP, UP};
+use super::search::{fuel_for, Tally};
+use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, ROOT, TOP, UP};
 use crate::outcome::Error;
 
 impl XSolver<'_> {
-    /// Folds the block for an image (with bounds only; once).
+    /// Folds the block for an image (once).
     pub(super) fn fold(&mut self) {
-        if self.h.dims.bounded != 0 && !self.h.has(FLAG_FOLDED) {
+        if !self.h.has(FLAG_FOLDED) {
             self.zero_derived();
             self.h.set(FLAG_FOLDED, true);
         }
@@ -82,15 +89,20 @@ impl XSolver<'_> {
     }
 
     /// Checks for `attach` what unfolding takes for granted: the block is folded,
-    /// every derived word zero; the bounds given are bounds and counted; the loop
-    /// stands at a state it can stop in, at a level the stack holds; the forced rows
-    /// are rows with a primary column that may go together (colours and no row
-    /// twice; bounds lowered since may exceed, see `forced_fits`).
+    /// every derived word zero. Without bounds, Algorithm M's header words are zero
+    /// (`replay_c` checks the rest). With bounds, the bounds given are bounds and
+    /// counted; the loop stands at a state it can stop in, at a level the stack
+    /// holds; the forced rows are rows with a primary column that may go together
+    /// (colours and no row twice; bounds lowered since may exceed, see
+    /// `forced_fits`).
     pub(super) fn check_folded(&mut self) -> Checked<()> {
         let h = self.h;
         let mut zero = true;
         self.derived_words(|w| zero &= *w == 0);
         ok(zero && h.has(FLAG_FOLDED))?;
+        if h.dims.bounded == 0 {
+            return ok(h.own.nbounded == 0 && h.own.mstate == 0);
+        }
         let p = h.dims.primary as usize;
         let given = self.lo[..p].iter().zip(&self.hi[..p]);
         let mut bounded = 0;
@@ -128,6 +140,9 @@ impl XSolver<'_> {
     /// module comment); on `Err` they are half rebuilt.
     fn replay_state(&mut self) -> Checked<()> {
         self.pristine();
+        if self.h.dims.bounded == 0 {
+            return self.replay_c();
+        }
         match self.h.phase {
             // The links of a search not started are rebuilt when it starts.
             Phase::Fresh => return Ok(()),
@@ -175,5 +190,118 @@ impl XSolver<'_> {
             n += 1;
         }
         ok(h.sol_len as usize == n)
+    }
+
+    /// Algorithm C's state on the pristine links: the forced rows covered as
+    /// `select_row` covered them, each going with the ones before; then every level
+    /// the phase holds, each on the column the search chooses there (`chooses`), its
+    /// row one still in that column's list (the search tries them top down), and
+    /// committed. The level of a search stopped in `Advance` has only its column
+    /// covered, its entry a row still in the list or the column itself (every row
+    /// tried). Then the phase must agree with the links: `Forward` has a column left
+    /// to choose, `Recover` stands on a solution (the search stops there only right
+    /// after one).
+    fn replay_c(&mut self) -> Checked<()> {
+        for i in 0..self.h.forced as usize {
+            let row = *self.sol.get(i).ok_or(Error::Corrupt)?;
+            ok(row < self.h.rows)?;
+            let x = self.primary_node(row).ok_or(Error::Corrupt)?;
+            ok(self.fits_covered(row))?;
+            self.cover_row(x);
+        }
+        let (levels, trying) = self.levels_held();
+        let mut t = Tally::default();
+        for l in 0..levels + u32::from(trying) {
+            let x = *self.stack.get(l as usize).ok_or(Error::Corrupt)?;
+            let col = self.level_column(x, l == levels)?;
+            ok(self.chooses(col))?;
+            let mut links = self.links();
+            links.cover(col, &mut t, &mut fuel_for(links.nodes));
+            ok(self.in_list(col, x))?;
+            if l < levels {
+                self.links().commit_rest(x, &mut t);
+            }
+        }
+        ok(match self.h.phase {
+            Phase::Forward => !self.all_settled(),
+            Phase::Recover => self.all_settled(),
+            _ => true,
+        })?;
+        self.check_solution_c()
+    }
+
+    /// Algorithm C: how many levels hold a committed row, and whether the level
+    /// after them has its column covered and is trying its rows (`Advance`).
+    fn levels_held(&self) -> (u32, bool) {
+        let level = self.h.level;
+        match self.h.phase {
+            Phase::Fresh | Phase::Start | Phase::Done => (0, false),
+            Phase::Forward => (level, false),
+            Phase::Advance => (level, true),
+            Phase::Recover => (level + 1, false),
+        }
+    }
+
+    /// The column of a level's entry `x`: a node of a row in a primary column, or
+    /// (with `exhausted`, for the level in `Advance`) a primary column itself.
+    fn level_column(&self, x: u32, exhausted: bool) -> Checked<u32> {
+        let p = self.h.dims.primary;
+        if exhausted && (1..=p).contains(&x) {
+            return Ok(x);
+        }
+        let end = self.first_spacer() + self.h.rows + self.h.entries;
+        ok(x > self.first_spacer() && x < end)?;
+        let c = self.nodes[x as usize][TOP];
+        ok(!is_spacer(c) && c <= p)?;
+        Ok(c)
+    }
+
+    /// Whether Algorithm C's search chooses `col` on the links as they stand: the
+    /// first primary column of least length (DLX2), or with a seed any column of
+    /// that length, unless it is 0 (the choice stops at the first empty column
+    /// without a draw).
+    fn chooses(&mut self, col: u32) -> bool {
+        let best = self.links().choose(None);
+        let len = |c: u32| self.nodes[c as usize][TOP];
+        col == best
+            || (best != ROOT
+                && self.h.seed != 0
+                && self.is_active(col)
+                && len(col) == len(best)
+                && len(best) != 0)
+    }
+
+    /// Whether `x` is column `col` itself or a node still in its list.
+    fn in_list(&self, col: u32, x: u32) -> bool {
+        let mut y = col;
+        loop {
+            if y == x {
+                return true;
+            }
+            y = self.nodes[y as usize][DOWN];
+            if y == col {
+                return false;
+            }
+        }
+    }
+
+    /// Algorithm C: a solution is shown only right after the search found one: in
+    /// `Recover`, the forced rows and then the rows of the levels; in `Done`, the
+    /// forced rows alone, when they leave no primary column to choose.
+    fn check_solution_c(&self) -> Checked<()> {
+        let h = &self.h;
+        if !h.has(FLAG_HAS_SOLUTION) {
+            return Ok(());
+        }
+        let (levels, _) = self.levels_held();
+        let shown = matches!(h.phase, Phase::Recover | Phase::Done)
+            && self.all_settled()
+            && h.sol_len == h.forced + levels;
+        ok(shown)?;
+        let forced = h.forced as usize;
+        for l in 0..levels as usize {
+            ok(self.sol.get(forced + l) == Some(&self.row_of(self.stack[l])))?;
+        }
+        Ok(())
     }
 }

@@ -431,7 +431,8 @@ impl XSolver<'_> {
     }
 
     /// Puts everything back as it was before the search: the links in the rows'
-    /// order, the colours as added, the bounds as set. Linear in the block.
+    /// order, the colours as added, the bounds as set (with bounds). Linear in the
+    /// block.
     pub(super) fn pristine(&mut self) {
         // Every row and every spacer, the last one too (a row walk skips purified
         // nodes before it looks for a spacer).
@@ -446,7 +447,8 @@ impl XSolver<'_> {
         for i in 0..self.h.rows as usize {
             self.link_row(word::<false>(self.row_start, self.order[i]));
         }
-        for i in 0..self.h.dims.primary as usize {
+        // (Without bounds the region is empty.)
+        for i in 0..self.bound.len() {
             self.bound[i] = self.hi[i];
             self.slack[i] = self.hi[i].wrapping_sub(self.lo[i]);
         }

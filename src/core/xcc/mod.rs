@@ -52,8 +52,9 @@ pub use search::{xstats_of, XStats};
 /// "XCC1" read as a little-endian word.
 pub const XMAGIC: u32 = 0x3143_4358;
 /// Version of this block layout (2: the fields shared with the plain solver at its
-/// positions; 3: the level scores of Algorithm M).
-pub const X_LAYOUT_VERSION: u32 = 3;
+/// positions; 3: the level scores of Algorithm M; 4: images without bounds folded
+/// too, see `fold.rs`).
+pub const X_LAYOUT_VERSION: u32 = 4;
 /// The colour word of a node whose item was purified with that very colour (Knuth's -1).
 pub(crate) const PURIFIED: u32 = u32::MAX;
 /// Most colours a solver may declare.
@@ -83,7 +84,7 @@ pub const X_RESERVED: core::ops::Range<usize> = W_CLEANSINGS + 2..X_HEADER_WORDS
 /// Flag bits: the heap flag of every kind, and "a solution is ready".
 pub(crate) const FLAG_HEAP: u32 = block::FLAG_HEAP;
 pub(crate) const FLAG_HAS_SOLUTION: u32 = 4;
-/// With bounds: the derived words are zeroed for an image (see `fold.rs`).
+/// The derived words are zeroed for an image (see `fold.rs`).
 pub(crate) const FLAG_FOLDED: u32 = 8;
 
 /// The fixed capacity of a solver with colours.
@@ -358,8 +359,6 @@ fn counts_fit(h: &XHeader) -> bool {
         && u64::from(h.sol_len) <= levels
         && u64::from(h.max_depth) <= levels
         && level_fits
-        // (Only a block with bounds is ever folded.)
-        && (d.bounded != 0 || !h.has(FLAG_FOLDED))
 }
 
 impl<'a> XSolver<'a> {
@@ -376,7 +375,7 @@ impl<'a> XSolver<'a> {
     }
 
     /// Reopens a solver made by [`XSolver::init`]; checks the header only, and
-    /// unfolds the block of an image with bounds (see `fold.rs`).
+    /// unfolds the block of an image (see `fold.rs`).
     pub fn open(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         // (Checked on the raw word: every call opens its block, and a solver moved
         // out of a `Result` on the way costs a copy of its whole view.)
@@ -636,20 +635,8 @@ impl<'a> XSolver<'a> {
             self.h.set(FLAG_HAS_SOLUTION, false);
             return Ok(());
         }
-        // A row clashing with a forced row was hidden by it: one of its nodes is out
-        // of its list, or one of its columns is covered.
-        let mut y = self.row_start[row as usize];
-        loop {
-            let [u, _, c] = search::at::<false, 3>(self.nodes, y);
-            if is_spacer(c) {
-                break;
-            }
-            let linked = search::at::<false, 3>(self.nodes, u)[DOWN] == y;
-            let k = search::word::<false>(self.colour, y);
-            if !linked || (k == 0 && !self.is_active(c)) {
-                return Err(Error::Conflict);
-            }
-            y = y.wrapping_add(1);
+        if !self.fits_covered(row) {
+            return Err(Error::Conflict);
         }
         self.cover_row(x);
         self.sol[self.h.forced as usize] = row;
@@ -672,6 +659,25 @@ impl<'a> XSolver<'a> {
         self.h.phase = Phase::Fresh;
         self.h.set(FLAG_HAS_SOLUTION, false);
         Ok(())
+    }
+
+    /// Whether `row` goes with the rows covered so far (Algorithm C): a row
+    /// clashing with one of them was hidden by it, so one of its nodes is out of its
+    /// list, or one of its uncoloured columns is covered.
+    fn fits_covered(&self, row: u32) -> bool {
+        let mut y = search::word::<false>(self.row_start, row);
+        loop {
+            let [u, _, c] = search::at::<false, 3>(self.nodes, y);
+            if is_spacer(c) {
+                return true;
+            }
+            let linked = search::at::<false, 3>(self.nodes, u)[DOWN] == y;
+            let k = search::word::<false>(self.colour, y);
+            if !linked || (k == 0 && !self.is_active(c)) {
+                return false;
+            }
+            y = y.wrapping_add(1);
+        }
     }
 
     fn is_active(&self, c: u32) -> bool {
@@ -804,10 +810,11 @@ impl<'a> XSolver<'a> {
         CHECKED_STRETCH.saturating_mul(nodes + u64::from(self.h.entries))
     }
 
-    /// Validates the block of a search under way as `attach` validates an image
-    /// (a block with bounds folded first) and rebuilds its derived words from what
-    /// it states: a sound block comes out word for word the same, a damaged one is
-    /// [`Error::Corrupt`] (and, with bounds, stays folded).
+    /// Validates the block of a search under way as `attach` validates an image:
+    /// folded (its derived words zeroed), checked, and its search replayed along
+    /// the level stack (`fold.rs`). A sound block comes out word for word the same;
+    /// a damaged one is [`Error::Corrupt`] and stays folded (the next call that
+    /// opens it tries the replay again and fails the same way).
     fn validate_live(&mut self) -> Result<(), Error> {
         self.fold();
         self.adopt_state(image::Figures::Unchecked)

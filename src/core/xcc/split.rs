@@ -124,30 +124,24 @@ impl XSolver<'_> {
                             let row = self.row_of(word::<false>(self.stack, i));
                             set_word::<false>(self.sol, forced + i, row);
                         }
-                        self.h.phase = Phase::Recover;
                         if solved {
+                            self.h.phase = Phase::Recover;
                             self.h.nodes = self.h.nodes.wrapping_add(1);
                             self.h.solutions = self.h.solutions.wrapping_add(1);
                             break Ok(Some(Prefix::Solution(n)));
                         }
+                        // Left at once (its rows are in `sol`): the split stops only
+                        // where a search passes, so an image between calls attaches.
+                        let steps = self.next_row();
+                        idle_step(&mut idle, &mut idle_mark, t.updates, steps);
                         break Ok(Some(Prefix::Node(n)));
                     }
                     self.h.level = n;
                     self.h.phase = Phase::Forward;
                 }
                 Phase::Recover => {
-                    let level = self.h.level as usize;
-                    let cur = word::<false>(self.stack, level);
-                    let mut l = self.links();
-                    let steps = l.uncommit_rest(cur);
-                    if t.updates == idle_mark {
-                        idle += 1 + steps;
-                    } else {
-                        (idle, idle_mark) = (0, t.updates);
-                    }
-                    let next = at::<false, 3>(l.nodes, cur)[DOWN];
-                    set_word::<false>(self.stack, level, next);
-                    self.h.phase = Phase::Advance;
+                    let steps = self.next_row();
+                    idle_step(&mut idle, &mut idle_mark, t.updates, steps);
                 }
             }
         };
@@ -158,6 +152,19 @@ impl XSolver<'_> {
             mark: idle_mark,
         };
         found
+    }
+
+    /// Uncommits the row of the current level and moves on to the next row of its
+    /// column (`Recover` to `Advance`); returns the link steps it took.
+    fn next_row(&mut self) -> u64 {
+        let level = self.h.level as usize;
+        let cur = word::<false>(self.stack, level);
+        let mut l = self.links();
+        let steps = l.uncommit_rest(cur);
+        let next = at::<false, 3>(l.nodes, cur)[DOWN];
+        set_word::<false>(self.stack, level, next);
+        self.h.phase = Phase::Advance;
+        steps
     }
 
     /// The rows of the prefix `p` just returned by [`XSolver::split_next`].
@@ -253,5 +260,15 @@ impl XSolver<'_> {
         }
         self.reset();
         n
+    }
+}
+
+/// Counts a step of the split walk that took `steps` link steps into the steps
+/// without an update since the update figure was `mark` (see `run_on`).
+fn idle_step(idle: &mut u64, mark: &mut u64, updates: u64, steps: u64) {
+    if updates == *mark {
+        *idle += 1 + steps;
+    } else {
+        (*idle, *mark) = (0, updates);
     }
 }
