@@ -388,11 +388,14 @@ impl<'a> XSolver<'a> {
         XSolver::open_folded(words)
     }
 
-    /// [`XSolver::open`] of a folded block: once after each image.
+    /// [`XSolver::open`] of a folded block: once after each image. The caller may
+    /// have written into the block since `dlx_image` folded it, so it is checked as
+    /// `attach` checks an image (the figures aside, as for a live block) before the
+    /// replay walks its rows.
     #[cold]
     fn open_unfolding(words: &'a mut [u32]) -> Result<XSolver<'a>, Error> {
         let mut s = XSolver::open_folded(words)?;
-        s.unfold()?;
+        s.adopt_state(image::Figures::Unchecked)?;
         Ok(s)
     }
 
