@@ -58,6 +58,7 @@ pub use layout::{Dims, Layout, ALIGN, HEADER_WORDS, MAX_NODES};
 pub use maximize::{
     max_required_bytes, max_required_words, MaxStats, Maximizer, MAX_HEADER_WORDS, MAX_KIND,
 };
+pub(crate) use solver::WithinCall;
 pub use solver::{
     image_checksum, seal_image, solution_words, stats_of, Error, Solver, Stats, Step,
 };

@@ -7,7 +7,7 @@ use super::guard::{catch, walk, with};
 use super::solver::dlx_solver;
 use super::status::*;
 use super::xcc::{is_xcc, route};
-use crate::core::{Prefix, Solver, HEADER_WORDS};
+use crate::core::{Prefix, Solver, WithinCall, HEADER_WORDS};
 use crate::outcome::Error;
 use crate::parallel::{self, CountError, Splittable};
 

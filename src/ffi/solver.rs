@@ -6,7 +6,7 @@ use super::guard::{self, walk, with, Handle};
 use super::status::*;
 use super::xcc::{is_xcc, route};
 use crate::block::Kind;
-use crate::core::{self, Dims, Solver};
+use crate::core::{self, Dims, Solver, WithinCall};
 use crate::outcome::{Error, Stats, Step};
 
 /// The opaque solver handle; it points at the start of its memory block.

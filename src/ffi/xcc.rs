@@ -10,7 +10,7 @@ use super::guard::{self, with, Handle};
 use super::solver::{dlx_dims, dlx_solver, dlx_stats};
 use super::status::*;
 use crate::block::{self, Kind};
-use crate::core::{self, Prefix, XDims, XSolver, XMAGIC};
+use crate::core::{self, Prefix, WithinCall, XDims, XSolver, XMAGIC};
 use crate::outcome::{Error, Step};
 
 /// The guard's view of a solver handle whose block has colours (never seen by C).

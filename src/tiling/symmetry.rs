@@ -6,7 +6,7 @@ use super::build::{cell_number, corner};
 use super::geometry::{allowed, pack, proper, transform, unpack};
 use super::{Tiling, MAX_SIDE, W_SYM_MIRROR};
 use crate::block::get64;
-use crate::core::Solver;
+use crate::core::{Solver, WithinCall};
 use crate::outcome::{Error, Step};
 
 impl Tiling<'_> {

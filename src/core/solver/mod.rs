@@ -18,7 +18,7 @@ use super::links::Links;
 use crate::rng;
 
 /// Updates per node in use that a call runs bounds-checked before it validates the
-/// block (see [`Solver::search`]): validation takes 15-20 ns per node, 64 updates
+/// block (see `Solver::search`): validation takes 15-20 ns per node, 64 updates
 /// 300-700 ns, so a call pays at most about 7% for it and usually nothing
 /// (docs/DESIGN.md). Debug and fuzzing builds validate after one update per node,
 /// so that the tests and the fuzz targets run both loops and validate live blocks
@@ -44,10 +44,10 @@ pub struct Solver<'a> {
 }
 
 /// What a solver keeps outside its block while it serves one call (see
-/// [`Solver::search`]): the update figure from which the checked stretch runs, and
+/// `Solver::search`): the update figure from which the checked stretch runs, and
 /// the steps back without an update across the searches of the call. A loop that
 /// opens the block afresh for each search of one call carries it over
-/// ([`Solver::within_call`]).
+/// ([`WithinCall::within_call`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CallState {
     pub(in crate::core) checked_from: u64,
@@ -61,6 +61,36 @@ impl CallState {
             checked_from: updates,
             idle: Idle::default(),
         }
+    }
+}
+
+/// A solver that keeps a [`CallState`] outside its block (the plain one and the one
+/// with colours), so that a loop opening the block afresh for each search of one C
+/// call can carry the state over.
+pub(crate) trait WithinCall: Sized {
+    /// The state of the call this value serves.
+    fn call_state(&mut self) -> &mut CallState;
+
+    /// Runs `f` on this solver, opened afresh on the block, as a part of the call
+    /// whose state `call` carries from one opening to the next (`None` before the
+    /// first).
+    fn within_call<R>(
+        &mut self,
+        call: &mut Option<CallState>,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        if let Some(c) = *call {
+            *self.call_state() = c;
+        }
+        let r = f(self);
+        *call = Some(*self.call_state());
+        r
+    }
+}
+
+impl WithinCall for Solver<'_> {
+    fn call_state(&mut self) -> &mut CallState {
+        &mut self.call
     }
 }
 
@@ -343,22 +373,6 @@ impl<'a> Solver<'a> {
         self.call = CallState::starting_at(self.h.updates);
     }
 
-    /// Runs `f` on this solver, opened afresh on the block, as a part of the call
-    /// whose state `call` carries from one opening to the next (`None` before the
-    /// first).
-    pub(crate) fn within_call<R>(
-        &mut self,
-        call: &mut Option<CallState>,
-        f: impl FnOnce(&mut Self) -> R,
-    ) -> R {
-        if let Some(c) = *call {
-            self.call = c;
-        }
-        let r = f(self);
-        *call = Some(self.call);
-        r
-    }
-
     /// Abandons any search under way and starts a fresh one, as the first
     /// [`Solver::next`] after [`Solver::reset`] would.
     pub(super) fn restart(&mut self) {
@@ -490,7 +504,7 @@ impl<'a> Solver<'a> {
 
     /// Goes on with the search until a solution, the end, or until at least `budget`
     /// link updates were spent by this call (0 = no limit). [`Error::Corrupt`]: the
-    /// block was found damaged (see [`Solver::search`]).
+    /// block was found damaged (see `Solver::search`).
     pub fn next(&mut self, budget: u64) -> Result<Step, Error> {
         if self.h.phase == Phase::Fresh {
             self.start_search();
@@ -516,7 +530,7 @@ impl<'a> Solver<'a> {
 
     /// Counts solutions from a fresh search, stopping at `limit` (0 = no limit),
     /// and leaves the solver reset. [`Error::Corrupt`]: the block was found damaged
-    /// (see [`Solver::search`]).
+    /// (see `Solver::search`).
     pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
         self.reset();
         // One pass of the search loop counts every solution up to the limit.

@@ -44,7 +44,7 @@ use super::layout::MAX_NODES;
 // Node fields, list heads and the empty lists: as in the plain solver.
 use super::links::search::Access;
 use super::links::{append_to_column, link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
-use super::solver::{CallState, Error, Step, CHECKED_STRETCH};
+use super::solver::{CallState, Error, Step, WithinCall, CHECKED_STRETCH};
 use crate::block::{self, get64, put64, Kind};
 
 pub use search::{xstats_of, XStats};
@@ -324,8 +324,14 @@ pub struct XSolver<'a> {
     slack: &'a mut [u32],
     /// Kept outside the block for the life of this value (one C call): where the
     /// checked stretch started and the steps back without an update (see
-    /// [`XSolver::search`]).
+    /// `XSolver::search`).
     call: CallState,
+}
+
+impl WithinCall for XSolver<'_> {
+    fn call_state(&mut self) -> &mut CallState {
+        &mut self.call
+    }
 }
 
 impl Drop for XSolver<'_> {
@@ -729,7 +735,7 @@ impl<'a> XSolver<'a> {
 
     /// Goes on with the search until a solution, the end, or until at least `budget`
     /// link updates were spent by this call (0 = no limit). [`Error::Corrupt`]: the
-    /// block was found damaged (see [`XSolver::search`]).
+    /// block was found damaged (see `XSolver::search`).
     pub fn next(&mut self, budget: u64) -> Result<Step, Error> {
         if self.h.dims.bounded != 0 {
             return self.run_m(budget, true, 1);
@@ -788,22 +794,6 @@ impl<'a> XSolver<'a> {
         self.validate_live()?;
         self.call = CallState::starting_at(self.h.updates);
         Ok(run(self, rest, Access::Validated))
-    }
-
-    /// Runs `f` on this solver, opened afresh on the block, as a part of the call
-    /// whose state `call` carries from one opening to the next (`None` before the
-    /// first), as `Solver::within_call`.
-    pub(crate) fn within_call<R>(
-        &mut self,
-        call: &mut Option<CallState>,
-        f: impl FnOnce(&mut Self) -> R,
-    ) -> R {
-        if let Some(c) = *call {
-            self.call = c;
-        }
-        let r = f(self);
-        *call = Some(self.call);
-        r
     }
 
     /// Updates a call runs checked before it validates the block: linear in the

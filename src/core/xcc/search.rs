@@ -496,7 +496,7 @@ impl XSolver<'_> {
 
     /// The search loop (see the plain solver's `Solver::search`): stops at the
     /// `solutions_left`-th solution, at the end, or when the budget is spent; runs
-    /// checked, then validated (see [`XSolver::search`]).
+    /// checked, then validated (see `XSolver::search`).
     pub(super) fn run_until(
         &mut self,
         budget: u64,
@@ -725,7 +725,7 @@ impl XSolver<'_> {
 
     /// Counts solutions of a fresh search up to `limit` (0 = no limit); leaves the
     /// solver reset. [`Error::Corrupt`] for a damaged block (see
-    /// [`XSolver::search`]).
+    /// `XSolver::search`).
     pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
         self.reset();
         let stop_at = if limit == 0 { u64::MAX } else { limit };

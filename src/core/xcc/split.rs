@@ -209,7 +209,7 @@ impl XSolver<'_> {
     /// row or null move each, as the search's node words: a row prefix cannot say
     /// which rows a subtree excludes), and whether it is a solution. `None` when the
     /// tree is finished (at once without bounds or without [`XSolver::paths_start`]);
-    /// [`Error::Corrupt`] for a damaged block (see [`XSolver::search`]).
+    /// [`Error::Corrupt`] for a damaged block (see `XSolver::search`).
     pub fn path_next(&mut self, depth: u32) -> Result<Option<(&[u32], bool)>, Error> {
         if self.h.dims.bounded == 0 || self.h.phase != Phase::Forward {
             return Ok(None);
@@ -234,7 +234,7 @@ impl XSolver<'_> {
     /// at the end of `path` (as [`XSolver::path_next`] reports it) of a fresh
     /// search; `None` when no search reaches that node (or without bounds). Leaves
     /// the solver reset. [`Error::Corrupt`] for a damaged block (see
-    /// [`XSolver::search`]).
+    /// `XSolver::search`).
     pub fn count_below_path(&mut self, path: &[u32], limit: u64) -> Result<Option<u64>, Error> {
         let floor = path.len();
         if self.h.dims.bounded == 0 || floor > self.stack.len() {
