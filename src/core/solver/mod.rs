@@ -418,7 +418,7 @@ impl<'a> Solver<'a> {
                 rest = budget - spent;
             }
         }
-        self.validate()?;
+        let rows = self.validate_rows()?;
         self.call = CallState::starting_at(self.h.updates);
         Ok(search::run(
             &mut self.h,
@@ -427,7 +427,7 @@ impl<'a> Solver<'a> {
             rest,
             hooks,
             &mut self.call.idle,
-            Access::Validated,
+            Access::Validated(rows),
         ))
     }
 
