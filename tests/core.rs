@@ -163,9 +163,8 @@ fn run_all(p: &Problem) -> (Vec<Vec<u32>>, (u64, u64, u64)) {
     (sols, (st.solutions, st.nodes, st.updates))
 }
 
-/// Rows all of one length whose length plus one is a power of two (1, 3, 7) are
-/// walked by arithmetic once the block is validated (docs/DESIGN.md); any other
-/// rows to their spacers. Both give the same solutions in the same order and the
+/// Rows all of 3 nodes are walked by arithmetic once the block is validated
+/// (docs/DESIGN.md); any other rows to their spacers. Both give the same solutions in the same order and the
 /// same figures: checked against the oracle on small problems and against the
 /// same problem with a lone row of another length on larger ones.
 #[test]

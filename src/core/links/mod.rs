@@ -34,31 +34,36 @@ fn is_spacer(top: u32) -> bool {
 }
 
 /// What a trusted walk may know of the rows besides their spacers. When every row
-/// has `len` nodes and `len + 1` is a power of two (rows of 1, 3, 7, ...: Langford
-/// pairs), row `k` takes the nodes from `base + k * (len + 1)` on (`base` the node
-/// after the first spacer), so a node's place in its row is its offset from `base`
-/// masked by `len`, and a walk around the row takes `len - 1` steps with no exit
-/// whose place varies from row to row. Other lengths would need a division (or
-/// Lemire's two multiplications), whose latency on the way to the first node costs
-/// more than the exits save (docs/DESIGN.md). [`Links::check_rows`] finds it, so
-/// only runs on a validated block use it.
+/// has [`ROW_LEN`] nodes (Langford pairs), row `k` takes the nodes from
+/// `base + 4 * k` on (`base` the node after the first spacer): a node's place in its
+/// row is its offset from `base` masked by 3, and a walk around the row is two
+/// steps, unrolled, with no exit whose place varies from row to row (a column's
+/// nodes sit at different places in their rows, so those exits mispredicted).
+/// Measured (docs/DESIGN.md): any length `L` with `L + 1` a power of two and a
+/// loop of `L - 1` steps gave Langford pairs 8-10% less time, the length fixed at 3
+/// another 10%; other lengths would need a division (or Lemire's two
+/// multiplications), whose latency before the first node costs more than the exits
+/// save (queens 20% slower). [`Links::check_rows`] finds it, so only runs on a
+/// validated block use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::core) struct Rows {
+    /// The node after the first spacer when every row has [`ROW_LEN`] nodes; 0
+    /// otherwise (no row starts at node 0).
     base: u32,
-    /// Nodes per row; 0 when rows differ in length or `len + 1` is no power of two.
-    len: u32,
 }
+
+/// The row length whose walks [`Rows`] does by arithmetic.
+const ROW_LEN: u32 = 3;
 
 impl Rows {
     /// Rows walked to their spacers.
-    pub(in crate::core) const MIXED: Rows = Rows { base: 0, len: 0 };
+    pub(in crate::core) const MIXED: Rows = Rows { base: 0 };
 
-    /// Every row `len` nodes long (`len >= 1`), the first after `first_spacer`.
+    /// Every row `len` nodes long, the first after `first_spacer`.
     fn uniform(first_spacer: u32, len: u32) -> Rows {
-        if len.wrapping_add(1).is_power_of_two() {
+        if len == ROW_LEN {
             Rows {
                 base: first_spacer + 1,
-                len,
             }
         } else {
             Rows::MIXED
@@ -67,14 +72,15 @@ impl Rows {
 
     /// True when the walks may use the arithmetic.
     pub(in crate::core) fn is_uniform(self) -> bool {
-        self.len != 0
+        self.base != 0
     }
 
     /// The first node of the row of node `x` (a row entry) and one past its last.
     #[inline(always)]
     fn ends(self, x: u32) -> (u32, u32) {
-        let first = x.wrapping_sub(x.wrapping_sub(self.base) & self.len);
-        (first, first.wrapping_add(self.len))
+        // (`ROW_LEN + 1` nodes from one row's start to the next.)
+        let first = x.wrapping_sub(x.wrapping_sub(self.base) & ROW_LEN);
+        (first, first.wrapping_add(ROW_LEN))
     }
 }
 
@@ -336,10 +342,10 @@ impl<'b> View<'b> {
 // check and the walks skip the fuel (10-25% less time, docs/DESIGN.md); a
 // validated block has no stray index and no cycle, and the dance keeps it so.
 // Trusted runs also take `const U: bool`, "uniform": the validation found every row
-// of the same length, one less than a power of two ([`Rows`]), and the row walks
-// find a row's ends by a mask instead of walking to its spacer, in a fixed number of
-// steps (Langford pairs: 8-10% less time, as the place of a column's node in its row
-// varies and the walks' exits mispredicted).
+// [`ROW_LEN`] = 3 nodes long ([`Rows`]), and the row walks find a row's ends by a
+// mask instead of walking to its spacer, in two unrolled steps (Langford pairs:
+// 20% less time, as the place of a column's node in its row varies and the
+// walks' exits mispredicted).
 
 /// The node at `x`. Unless trusted, an index past the array (only a damaged block
 /// has one) reads as a zeroed node, a spacer that ends the walk there: no panic, and
@@ -439,7 +445,7 @@ fn fuelled<const T: bool>(fuel: &u64) -> bool {
 }
 
 /// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden). With `U`
-/// (uniform rows, trusted runs only) the rows are walked by `rows`.
+/// (rows of [`ROW_LEN`], trusted runs only) the rows are walked by `rows`.
 #[inline(always)]
 fn cover<const T: bool, const U: bool>(
     items: &mut [[u32; 2]],
@@ -457,10 +463,10 @@ fn cover<const T: bool, const U: bool>(
     while rr != c && fuelled::<T>(fuel) {
         let next = at::<T, 3>(nodes, rr)[DOWN];
         if U {
-            // Cyclically from `rr + 1`, as below, in `len - 1` steps.
+            // Cyclically from `rr + 1`, as below, in `ROW_LEN - 1` steps.
             let (first, end) = rows.ends(rr);
             let mut nn = rr;
-            for _ in 1..rows.len {
+            for _ in 1..ROW_LEN {
                 nn = nn.wrapping_add(1);
                 if nn == end {
                     nn = first;
@@ -468,7 +474,7 @@ fn cover<const T: bool, const U: bool>(
                 let [uu, dd, cc] = at::<T, 3>(nodes, nn);
                 hide::<T>(nodes, uu, dd, cc);
             }
-            updates += u64::from(rows.len - 1);
+            updates += u64::from(ROW_LEN - 1);
             rr = next;
             continue;
         }
@@ -523,7 +529,7 @@ fn uncover<const T: bool, const U: bool>(
         if U {
             let (first, end) = rows.ends(rr);
             let mut nn = rr;
-            for _ in 1..rows.len {
+            for _ in 1..ROW_LEN {
                 if nn == first {
                     nn = end;
                 }
@@ -581,7 +587,7 @@ fn cover_rest<const T: bool, const U: bool>(
     if U {
         let (first, end) = rows.ends(x);
         let mut p = x;
-        for _ in 1..rows.len {
+        for _ in 1..ROW_LEN {
             p = p.wrapping_add(1);
             if p == end {
                 p = first;
@@ -625,7 +631,7 @@ fn uncover_rest<const T: bool, const U: bool>(
     if U {
         let (first, end) = rows.ends(x);
         let mut p = x;
-        for _ in 1..rows.len {
+        for _ in 1..ROW_LEN {
             if p == first {
                 p = end;
             }
