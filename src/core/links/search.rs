@@ -307,7 +307,7 @@ fn branch<const T: bool, const U: bool>(
 ) -> u64 {
     let best = match rng {
         Some(state) => choose_random(items, nodes, state),
-        None => choose_first::<T>(items, nodes),
+        None => choose_first::<T, U>(items, nodes),
     };
     let updates = cover::<T, U>(items, nodes, best, &mut fuel_for(nodes), rows);
     stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];
