@@ -3,7 +3,7 @@
 //! anything but the exact reverse of one, the redo, and the pristine structure.
 //! Nothing here trusts a link; a failing step is rolled back before it returns.
 
-use super::{is_spacer, Links, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use super::{is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 use crate::outcome::Error;
 
 type Checked<T> = Result<T, Error>;
@@ -63,8 +63,9 @@ impl Links<'_> {
 
     /// Spacers, row starts and the column of every entry. After this, walking a row
     /// from any of its entries (`x + 1` / `x - 1`, jumping at spacers) stays in the
-    /// row and ends.
-    pub(in crate::core) fn check_rows(&self, s: Shape, row_start: &[u32]) -> Checked<()> {
+    /// row and ends. Returns the rows' shape: whether they all have the length whose
+    /// ends a trusted walk finds by arithmetic ([`Rows`]).
+    pub(in crate::core) fn check_rows(&self, s: Shape, row_start: &[u32]) -> Checked<Rows> {
         let c = s.columns;
         if self.node(0)? != [0, 0, 0] {
             return Err(Error::Corrupt);
@@ -74,6 +75,8 @@ impl Links<'_> {
             return Err(Error::Corrupt);
         }
         let mut entries = 0u32;
+        // The length of the first row, and whether every row so far had it.
+        let (mut len, mut same) = (None, true);
         for r in 0..s.rows {
             let first = spacer + 1;
             if row_start.get(r as usize) != Some(&first) {
@@ -102,12 +105,16 @@ impl Links<'_> {
             {
                 return Err(Error::Corrupt);
             }
+            same &= *len.get_or_insert(x - first) == x - first;
             spacer = x;
         }
         if entries != s.entries || self.node(spacer)?[DOWN] != 0 {
             return Err(Error::Corrupt);
         }
-        Ok(())
+        Ok(match len {
+            Some(len) if same => Rows::uniform(c + 1, len),
+            _ => Rows::MIXED,
+        })
     }
 
     /// The next entry right of entry `x` in its row (cyclically).

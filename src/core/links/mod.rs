@@ -33,6 +33,57 @@ fn is_spacer(top: u32) -> bool {
     (top as i32) <= 0
 }
 
+/// What a trusted walk may know of the rows besides their spacers. When every row
+/// has [`ROW_LEN`] nodes (Langford pairs), row `k` takes the nodes from
+/// `base + 4 * k` on (`base` the node after the first spacer): a node's place in its
+/// row is its offset from `base` masked by 3, and a walk around the row is two
+/// steps, unrolled, with no exit whose place varies from row to row (a column's
+/// nodes sit at different places in their rows, so those exits mispredicted).
+/// Measured (docs/DESIGN.md): any length `L` with `L + 1` a power of two and a
+/// loop of `L - 1` steps gave Langford pairs 8-10% less time, the length fixed at 3
+/// another 10%; other lengths would need a division (or Lemire's two
+/// multiplications), whose latency before the first node costs more than the exits
+/// save (queens 20% slower). [`Links::check_rows`] finds it, so only runs on a
+/// validated block use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::core) struct Rows {
+    /// The node after the first spacer when every row has [`ROW_LEN`] nodes; 0
+    /// otherwise (no row starts at node 0).
+    base: u32,
+}
+
+/// The row length whose walks [`Rows`] does by arithmetic.
+const ROW_LEN: u32 = 3;
+
+impl Rows {
+    /// Rows walked to their spacers.
+    pub(in crate::core) const MIXED: Rows = Rows { base: 0 };
+
+    /// Every row `len` nodes long, the first after `first_spacer`.
+    fn uniform(first_spacer: u32, len: u32) -> Rows {
+        if len == ROW_LEN {
+            Rows {
+                base: first_spacer + 1,
+            }
+        } else {
+            Rows::MIXED
+        }
+    }
+
+    /// True when the walks may use the arithmetic.
+    pub(in crate::core) fn is_uniform(self) -> bool {
+        self.base != 0
+    }
+
+    /// The first node of the row of node `x` (a row entry) and one past its last.
+    #[inline(always)]
+    fn ends(self, x: u32) -> (u32, u32) {
+        // (`ROW_LEN + 1` nodes from one row's start to the next.)
+        let first = x.wrapping_sub(x.wrapping_sub(self.base) & ROW_LEN);
+        (first, first.wrapping_add(ROW_LEN))
+    }
+}
+
 /// The two link arrays of a solver's block.
 pub(super) struct Links<'a> {
     items: &'a mut [[u32; 2]],
@@ -155,20 +206,22 @@ impl<'a> Links<'a> {
     pub(super) fn cover_row(&mut self, x: u32) -> u64 {
         let c = at::<false, 3>(self.nodes, x)[TOP];
         let fuel = &mut fuel_for(self.nodes);
-        cover::<false>(self.items, self.nodes, c, fuel)
-            + cover_rest::<false>(self.items, self.nodes, x)
+        cover::<false, false>(self.items, self.nodes, c, fuel, Rows::MIXED)
+            + cover_rest::<false, false>(self.items, self.nodes, x, Rows::MIXED)
     }
 
     /// The exact reverse of [`Links::cover_row`].
     pub(super) fn uncover_row(&mut self, x: u32) {
-        uncover_rest::<false>(self.items, self.nodes, x);
+        uncover_rest::<false, false>(self.items, self.nodes, x, Rows::MIXED);
         let c = at::<false, 3>(self.nodes, x)[TOP];
-        uncover::<false>(self.items, self.nodes, c, &mut fuel_for(self.nodes));
+        let fuel = &mut fuel_for(self.nodes);
+        uncover::<false, false>(self.items, self.nodes, c, fuel, Rows::MIXED);
     }
 
     /// Uncovers column header `c` (a level whose rows were all tried).
     pub(super) fn uncover_column(&mut self, c: u32) {
-        uncover::<false>(self.items, self.nodes, c, &mut fuel_for(self.nodes));
+        let fuel = &mut fuel_for(self.nodes);
+        uncover::<false, false>(self.items, self.nodes, c, fuel, Rows::MIXED);
     }
 }
 
@@ -288,6 +341,11 @@ impl<'b> View<'b> {
 // found to be a state the search can reach. There the accessors skip the bounds
 // check and the walks skip the fuel (10-25% less time, docs/DESIGN.md); a
 // validated block has no stray index and no cycle, and the dance keeps it so.
+// Trusted runs also take `const U: bool`, "uniform": the validation found every row
+// [`ROW_LEN`] = 3 nodes long ([`Rows`]), and the row walks find a row's ends by a
+// mask instead of walking to its spacer, in two unrolled steps (Langford pairs:
+// 20% less time, as the place of a column's node in its row varies and the
+// walks' exits mispredicted).
 
 /// The node at `x`. Unless trusted, an index past the array (only a damaged block
 /// has one) reads as a zeroed node, a spacer that ends the walk there: no panic, and
@@ -386,13 +444,15 @@ fn fuelled<const T: bool>(fuel: &u64) -> bool {
     T || *fuel != 0
 }
 
-/// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden).
+/// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden). With `U`
+/// (rows of [`ROW_LEN`], trusted runs only) the rows are walked by `rows`.
 #[inline(always)]
-fn cover<const T: bool>(
+fn cover<const T: bool, const U: bool>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     c: u32,
     fuel: &mut u64,
+    rows: Rows,
 ) -> u64 {
     let [l, r] = at::<T, 2>(items, c);
     edit::<T, 2>(items, l, |i| i[RIGHT] = r);
@@ -402,6 +462,22 @@ fn cover<const T: bool>(
     let mut rr = at::<T, 3>(nodes, c)[DOWN];
     while rr != c && fuelled::<T>(fuel) {
         let next = at::<T, 3>(nodes, rr)[DOWN];
+        if U {
+            // Cyclically from `rr + 1`, as below, in `ROW_LEN - 1` steps.
+            let (first, end) = rows.ends(rr);
+            let mut nn = rr;
+            for _ in 1..ROW_LEN {
+                nn = nn.wrapping_add(1);
+                if nn == end {
+                    nn = first;
+                }
+                let [uu, dd, cc] = at::<T, 3>(nodes, nn);
+                hide::<T>(nodes, uu, dd, cc);
+            }
+            updates += u64::from(ROW_LEN - 1);
+            rr = next;
+            continue;
+        }
         let mut nn = rr.wrapping_add(1);
         loop {
             let [uu, dd, cc] = at::<T, 3>(nodes, nn);
@@ -440,10 +516,30 @@ fn cover<const T: bool>(
 
 /// Knuth's uncover of column `c`, the exact reverse of [`cover`].
 #[inline(always)]
-fn uncover<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32, fuel: &mut u64) {
+fn uncover<const T: bool, const U: bool>(
+    items: &mut [[u32; 2]],
+    nodes: &mut [[u32; 3]],
+    c: u32,
+    fuel: &mut u64,
+    rows: Rows,
+) {
     let mut rr = at::<T, 3>(nodes, c)[UP];
     while rr != c && fuelled::<T>(fuel) {
         let prev = at::<T, 3>(nodes, rr)[UP];
+        if U {
+            let (first, end) = rows.ends(rr);
+            let mut nn = rr;
+            for _ in 1..ROW_LEN {
+                if nn == first {
+                    nn = end;
+                }
+                nn = nn.wrapping_sub(1);
+                let [uu, dd, cc] = at::<T, 3>(nodes, nn);
+                unhide::<T>(nodes, nn, uu, dd, cc);
+            }
+            rr = prev;
+            continue;
+        }
         let mut nn = rr.wrapping_sub(1);
         loop {
             let [uu, dd, cc] = at::<T, 3>(nodes, nn);
@@ -480,9 +576,27 @@ fn uncover<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], c: u32
 /// Covers the columns of the row of node `x` other than its own, cyclically from
 /// left to right; returns the updates.
 #[inline(always)]
-fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
+fn cover_rest<const T: bool, const U: bool>(
+    items: &mut [[u32; 2]],
+    nodes: &mut [[u32; 3]],
+    x: u32,
+    rows: Rows,
+) -> u64 {
     let fuel = &mut fuel_for(nodes);
     let mut updates: u64 = 0;
+    if U {
+        let (first, end) = rows.ends(x);
+        let mut p = x;
+        for _ in 1..ROW_LEN {
+            p = p.wrapping_add(1);
+            if p == end {
+                p = first;
+            }
+            let c = at::<T, 3>(nodes, p)[TOP];
+            updates += cover::<T, U>(items, nodes, c, fuel, rows);
+        }
+        return updates;
+    }
     let mut p = x.wrapping_add(1);
     loop {
         let [u, _, c] = at::<T, 3>(nodes, p);
@@ -491,12 +605,12 @@ fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: 
             p = if T || in_row(u, x, p, nodes) { u } else { x };
             break;
         }
-        updates += cover::<T>(items, nodes, c, fuel);
+        updates += cover::<T, U>(items, nodes, c, fuel, rows);
         p = p.wrapping_add(1);
     }
     while p != x && fuelled::<T>(fuel) {
         let c = at::<T, 3>(nodes, p)[TOP];
-        updates += cover::<T>(items, nodes, c, fuel);
+        updates += cover::<T, U>(items, nodes, c, fuel, rows);
         p = p.wrapping_add(1);
     }
     updates
@@ -507,8 +621,27 @@ fn cover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: 
 /// and per node and row its column walks met), 0 when trusted; the search loop
 /// counts them against a budgeted call, as uncovers spend no update.
 #[inline(always)]
-fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x: u32) -> u64 {
+fn uncover_rest<const T: bool, const U: bool>(
+    items: &mut [[u32; 2]],
+    nodes: &mut [[u32; 3]],
+    x: u32,
+    rows: Rows,
+) -> u64 {
     let fuel = &mut fuel_for(nodes);
+    if U {
+        let (first, end) = rows.ends(x);
+        let mut p = x;
+        for _ in 1..ROW_LEN {
+            if p == first {
+                p = end;
+            }
+            p = p.wrapping_sub(1);
+            let c = at::<T, 3>(nodes, p)[TOP];
+            spend::<T>(fuel);
+            uncover::<T, U>(items, nodes, c, fuel, rows);
+        }
+        return if T { 0 } else { fuel_used(nodes, *fuel) };
+    }
     let mut p = x.wrapping_sub(1);
     loop {
         let [_, d, c] = at::<T, 3>(nodes, p);
@@ -522,13 +655,13 @@ fn uncover_rest<const T: bool>(items: &mut [[u32; 2]], nodes: &mut [[u32; 3]], x
             break;
         }
         spend::<T>(fuel);
-        uncover::<T>(items, nodes, c, fuel);
+        uncover::<T, U>(items, nodes, c, fuel, rows);
         p = p.wrapping_sub(1);
     }
     while p != x && fuelled::<T>(fuel) {
         let c = at::<T, 3>(nodes, p)[TOP];
         spend::<T>(fuel);
-        uncover::<T>(items, nodes, c, fuel);
+        uncover::<T, U>(items, nodes, c, fuel, rows);
         p = p.wrapping_sub(1);
     }
     if T {
@@ -552,11 +685,13 @@ fn spend<const T: bool>(fuel: &mut u64) {
 /// loads as in a list walk (1.4x faster on Sudoku, 324 columns). Over a span of
 /// fewer than [`LIST_SPAN`] columns the list is walked instead, which skips the
 /// covered ones (docs/DESIGN.md).
+/// With `S` the walk picks the column by selects instead of a branch (see
+/// [`walk_first`]).
 #[inline(always)]
-fn choose_first<const T: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
+fn choose_first<const T: bool, const S: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
     let [last, first] = at::<T, 2>(items, ROOT);
     if last.wrapping_sub(first) < LIST_SPAN {
-        return walk_first::<T>(items, nodes, first);
+        return walk_first::<T, S>(items, nodes, first);
     }
     let Some(heads) = nodes.get(first as usize..=last as usize) else {
         return ROOT;
@@ -582,14 +717,31 @@ const LIST_SPAN: u32 = 128;
 
 /// [`choose_first`] by a walk of the primary list from its first column `c`. A
 /// checked walk stops after every item once (a list scribbled into a cycle).
+///
+/// With `S` a shorter column is taken by selects, not a branch: where the shortest
+/// column moves about from node to node (Langford pairs) the branch mispredicts,
+/// where it is mostly the first (dominoes) the branch lets the cover start before
+/// the last length is loaded. Measured: Langford pairs 7% faster with selects,
+/// dominoes 13% slower, so only the loop for rows of [`ROW_LEN`] uses them.
 #[inline(always)]
-fn walk_first<const T: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]], mut c: u32) -> u32 {
+fn walk_first<const T: bool, const S: bool>(
+    items: &[[u32; 2]],
+    nodes: &[[u32; 3]],
+    mut c: u32,
+) -> u32 {
     let mut best = ROOT;
     let mut min = COVERED;
     let mut left = items.len();
     while c != ROOT && (T || left != 0) {
         let len = at::<T, 3>(nodes, c)[TOP];
-        if len < min {
+        if S {
+            let shorter = len < min;
+            best = core::hint::select_unpredictable(shorter, c, best);
+            min = core::hint::select_unpredictable(shorter, len, min);
+            if len == 0 {
+                break;
+            }
+        } else if len < min {
             best = c;
             min = len;
             if len == 0 {

@@ -10,7 +10,7 @@
 //! node hidden.
 
 use super::{at, choose_first, choose_random, cover, cover_rest, fuel_for, fuel_used};
-use super::{uncover, uncover_rest, Links, View, DOWN};
+use super::{uncover, uncover_rest, Links, Rows, View, DOWN};
 use crate::core::header::{Header, Phase};
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
@@ -88,8 +88,10 @@ pub(in crate::core) enum Access {
     /// search keeps it one (see `links::trusted`). Nothing may have changed the
     /// block since the validation.
     ///
+    /// The rows' shape is the one the validation found.
+    ///
     /// [`Solver::validate`]: crate::core::Solver::validate
-    Validated,
+    Validated(Rows),
 }
 
 /// Steps back without an update since the update figure was `mark`, weighed by the
@@ -120,8 +122,15 @@ pub(in crate::core) fn run<H: Hooks>(
     access: Access,
 ) -> Stop {
     match access {
-        Access::Checked => run_on::<H, false>(h, links, stack, budget, hooks, idle),
-        Access::Validated => run_on::<H, true>(h, links, stack, budget, hooks, idle),
+        Access::Checked => {
+            run_on::<H, false, false>(h, links, stack, budget, hooks, idle, Rows::MIXED)
+        }
+        Access::Validated(rows) if rows.is_uniform() => {
+            run_on::<H, true, true>(h, links, stack, budget, hooks, idle, rows)
+        }
+        Access::Validated(rows) => {
+            run_on::<H, true, false>(h, links, stack, budget, hooks, idle, rows)
+        }
     }
 }
 
@@ -134,13 +143,14 @@ pub(in crate::core) fn run<H: Hooks>(
 /// more (register pressure); the helpers it calls are `inline(always)` and cost
 /// nothing.
 #[inline(never)]
-fn run_on<H: Hooks, const T: bool>(
+fn run_on<H: Hooks, const T: bool, const U: bool>(
     h: &mut Header,
     links: &mut Links<'_>,
     stack: &mut [u32],
     budget: u64,
     hooks: &mut H,
     idle_in: &mut Idle,
+    rows: Rows,
 ) -> Stop {
     if let Some(stop) = begin(h, links, hooks) {
         return stop;
@@ -175,7 +185,7 @@ fn run_on<H: Hooks, const T: bool>(
     let (phase, stop) = 'search: loop {
         if enter == Phase::Recover {
             // Levels 0..=level are chosen: take back the row of `level`.
-            let steps = next_row::<T>(items, nodes, stack, level);
+            let steps = next_row::<T, U>(items, nodes, stack, level, rows);
             enter = Phase::Advance;
             // (A trusted run counts none, see `idle_limit`.)
             if !T {
@@ -207,7 +217,8 @@ fn run_on<H: Hooks, const T: bool>(
             }
             tree = tree.wrapping_add(1);
             let rng = random.then_some(&mut rng);
-            updates = updates.saturating_add(branch::<T>(items, nodes, stack, level, rng));
+            let updates_here = branch::<T, U>(items, nodes, stack, level, rng, rows);
+            updates = updates.saturating_add(updates_here);
             if updates >= limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
             }
@@ -217,7 +228,7 @@ fn run_on<H: Hooks, const T: bool>(
         if cur <= columns {
             // Every row of this column was tried: back up.
             let fuel = &mut fuel_for(nodes);
-            uncover::<T>(items, nodes, cur, fuel);
+            uncover::<T, U>(items, nodes, cur, fuel, rows);
             if !T && updates == idle_mark {
                 idle += fuel_used(nodes, *fuel);
             }
@@ -228,7 +239,7 @@ fn run_on<H: Hooks, const T: bool>(
             enter = Phase::Recover;
             continue;
         }
-        updates = updates.saturating_add(cover_rest::<T>(items, nodes, cur));
+        updates = updates.saturating_add(cover_rest::<T, U>(items, nodes, cur, rows));
         hooks.chose(View { items, nodes }, level, cur);
         if level + 1 > max_depth {
             max_depth = level + 1;
@@ -270,14 +281,15 @@ fn run_on<H: Hooks, const T: bool>(
 /// Takes back the row of `level` (its other columns) and moves the level on to the
 /// next row of its column; returns the link steps taken (checked loop only).
 #[inline(always)]
-fn next_row<const T: bool>(
+fn next_row<const T: bool, const U: bool>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
     level: u32,
+    rows: Rows,
 ) -> u64 {
     let cur = stack[level as usize];
-    let steps = uncover_rest::<T>(items, nodes, cur);
+    let steps = uncover_rest::<T, U>(items, nodes, cur, rows);
     stack[level as usize] = at::<T, 3>(nodes, cur)[DOWN];
     steps
 }
@@ -285,18 +297,19 @@ fn next_row<const T: bool>(
 /// Chooses the column of `level` (ties at random with `rng`, else the first), covers
 /// it and puts its first row on the stack; returns the updates.
 #[inline(always)]
-fn branch<const T: bool>(
+fn branch<const T: bool, const U: bool>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
     level: u32,
     rng: Option<&mut u64>,
+    rows: Rows,
 ) -> u64 {
     let best = match rng {
         Some(state) => choose_random(items, nodes, state),
-        None => choose_first::<T>(items, nodes),
+        None => choose_first::<T, U>(items, nodes),
     };
-    let updates = cover::<T>(items, nodes, best, &mut fuel_for(nodes));
+    let updates = cover::<T, U>(items, nodes, best, &mut fuel_for(nodes), rows);
     stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];
     updates
 }

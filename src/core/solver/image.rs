@@ -23,6 +23,7 @@ use crate::block;
 use crate::core::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, RESERVED};
 use crate::core::layout::HEADER_WORDS;
 use crate::core::links::checked::{Cover, Shape};
+use crate::core::links::Rows;
 use crate::rng;
 
 /// Every flag bit an image may carry.
@@ -160,9 +161,14 @@ impl<'a> Solver<'a> {
     /// Checks the whole block (see the module comment). On failure the block is as
     /// it was.
     pub fn validate(&mut self) -> Checked<()> {
+        self.validate_rows().map(|_| ())
+    }
+
+    /// [`Solver::validate`], returning the shape of the rows (for the trusted loop).
+    pub(super) fn validate_rows(&mut self) -> Checked<Rows> {
         self.check_header()?;
         let shape = self.shape();
-        self.links.check_rows(shape, self.row_start)?;
+        let rows = self.links.check_rows(shape, self.row_start)?;
         self.check_forced()?;
         let total = self.cover_count();
         self.undo_all(total)?;
@@ -173,7 +179,8 @@ impl<'a> Solver<'a> {
         // The undo was exact, so redoing every cover restores the original words.
         self.redo(0, total)?;
         pristine?;
-        self.check_after()
+        self.check_after()?;
+        Ok(rows)
     }
 
     // ------------------------------------------------------------------ scalars

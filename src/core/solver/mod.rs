@@ -432,7 +432,7 @@ impl<'a> Solver<'a> {
                 rest = budget - spent;
             }
         }
-        self.validate()?;
+        let rows = self.validate_rows()?;
         self.call = CallState::starting_at(self.h.updates);
         Ok(search::run(
             &mut self.h,
@@ -441,7 +441,7 @@ impl<'a> Solver<'a> {
             rest,
             hooks,
             &mut self.call.idle,
-            Access::Validated,
+            Access::Validated(rows),
         ))
     }
 

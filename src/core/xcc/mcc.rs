@@ -9,7 +9,7 @@
 //! The search is a loop over four states (Knuth's labels), kept in the header
 //! between calls, so it stops after any step when the budget is spent.
 
-use super::super::links::search::{Access, Idle};
+use super::super::links::search::Idle;
 use super::super::solver::CallState;
 use super::search::{
     at, charge, edit, fuel_for, fuelled, hide, in_row, set_word, spend, unhide, word,
@@ -529,9 +529,12 @@ impl XSolver<'_> {
         let mut left = solutions_left;
         self.search(
             budget,
-            |x, budget, access| match access {
-                Access::Checked => x.dance_m_on::<false>(budget, &mut left, reach),
-                Access::Validated => x.dance_m_on::<true>(budget, &mut left, reach),
+            |x, budget, trusted| {
+                if trusted {
+                    x.dance_m_on::<true>(budget, &mut left, reach)
+                } else {
+                    x.dance_m_on::<false>(budget, &mut left, reach)
+                }
             },
             |x, halt| halt.is_none() && x.h.phase != Phase::Done,
         )

@@ -42,7 +42,6 @@ use super::header::{EngineHeader, Phase, Words, W_OWN};
 use super::layout::Dims;
 use super::layout::MAX_NODES;
 // Node fields, list heads and the empty lists: as in the plain solver.
-use super::links::search::Access;
 use super::links::{append_to_column, link_column_lists, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 use super::solver::{CallState, Error, Step, WithinCall, CHECKED_STRETCH};
 use crate::block::{self, get64, put64, Kind};
@@ -743,7 +742,7 @@ impl<'a> XSolver<'a> {
         self.run_until(budget, true, 1)
     }
 
-    /// Runs a search loop, `run(self, budget, access)`, for at least `budget`
+    /// Runs a search loop, `run(self, budget, trusted)`, for at least `budget`
     /// updates (0 = no limit), as the plain solver's `Solver::search` does: checked
     /// until this solver has spent a checked stretch of updates since it was opened
     /// or last validated; a call still going then validates the block
@@ -756,7 +755,7 @@ impl<'a> XSolver<'a> {
     pub(super) fn search<R>(
         &mut self,
         budget: u64,
-        mut run: impl FnMut(&mut Self, u64, Access) -> R,
+        mut run: impl FnMut(&mut Self, u64, bool) -> R,
         paused: impl Fn(&Self, &R) -> bool,
     ) -> Result<R, Error> {
         if self.h.updates < self.call.checked_from {
@@ -776,10 +775,10 @@ impl<'a> XSolver<'a> {
             allowance = self.checked_stretch();
         }
         if budget != 0 && budget <= allowance {
-            return Ok(run(self, budget, Access::Checked));
+            return Ok(run(self, budget, false));
         }
         let start = self.h.updates;
-        let r = run(self, allowance, Access::Checked);
+        let r = run(self, allowance, false);
         if !paused(self, &r) {
             return Ok(r);
         }
@@ -793,7 +792,7 @@ impl<'a> XSolver<'a> {
         }
         self.validate_live()?;
         self.call = CallState::starting_at(self.h.updates);
-        Ok(run(self, rest, Access::Validated))
+        Ok(run(self, rest, true))
     }
 
     /// Updates a call runs checked before it validates the block: linear in the

@@ -2,7 +2,7 @@
 //! iterative search loop, counted exactly as Knuth's DLX2 counts.
 
 use super::super::header::Phase;
-use super::super::links::search::{Access, Idle};
+use super::super::links::search::Idle;
 use super::super::solver::{CallState, Error, Step};
 use super::mcc::{ADVANCE, BACKDOWN, BACKUP, FORWARD};
 use super::{
@@ -519,9 +519,12 @@ impl XSolver<'_> {
         let left = &mut solutions_left;
         let step = self.search(
             budget,
-            |x, budget, access| match access {
-                Access::Checked => x.run_on::<false>(budget, left),
-                Access::Validated => x.run_on::<true>(budget, left),
+            |x, budget, trusted| {
+                if trusted {
+                    x.run_on::<true>(budget, left)
+                } else {
+                    x.run_on::<false>(budget, left)
+                }
             },
             |_, step| *step == Step::BudgetSpent,
         )?;
