@@ -882,7 +882,7 @@ dlx_status dlx_set_bounds(struct dlx_solver *s, uint32_t col, uint32_t lo, uint3
  * `DLX_ERR_BUSY`.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
- * `dlx_split`), `DLX_ERR_BUSY`.
+ * `dlx_split`), `DLX_ERR_CORRUPT` (the block was found damaged), `DLX_ERR_BUSY`.
  *
  * # Safety
  * `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
@@ -906,7 +906,8 @@ dlx_status dlx_split_paths(struct dlx_solver *s,
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_STATE` (a solver without bounds: use
  * `dlx_split`'s prefixes with `dlx_select_row`), `DLX_ERR_ARG` (a path no search of
- * this problem takes, or longer than the solver's levels), `DLX_ERR_BUSY`.
+ * this problem takes, or longer than the solver's levels), `DLX_ERR_CORRUPT` (the
+ * block was found damaged), `DLX_ERR_BUSY`.
  *
  * # Safety
  * `s` is NULL or a live handle; `path` points at `n` values (or is NULL with n ==

@@ -384,7 +384,8 @@ impl Search<'_> {
     }
 
     /// Undoes the trail entries `to..from`, each a candidate of a cell that the cell
-    /// no longer has; false (with the entries after the bad one undone) otherwise.
+    /// no longer has; false otherwise, with the entries it had undone redone (the
+    /// block as it was).
     fn restore<M: Mask>(&mut self, to: usize, from: usize) -> bool {
         let (n, cells) = (self.n, self.cells());
         let Some(entries) = self.trail.get(to..from) else {
@@ -393,7 +394,7 @@ impl Search<'_> {
         for (i, &e) in entries.iter().enumerate().rev() {
             let (c, k) = ((e >> 6) as usize, e & 63);
             if c >= cells || k >= n || M::get(self.mask, c) & M::bit(k) != M::ZERO {
-                // Redo the ones undone so far: the caller redoes from `to + i + 1`.
+                // Redo the ones undone so far (`to + i + 1..from`).
                 let w = bits_words(n);
                 for &e in &entries[i + 1..] {
                     let (c, k) = ((e >> 6) as usize, e & 63);

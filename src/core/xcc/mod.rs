@@ -804,9 +804,11 @@ impl<'a> XSolver<'a> {
 
     /// Validates the block of a search under way as `attach` validates an image:
     /// folded (its derived words zeroed), checked, and its search replayed along
-    /// the level stack (`fold.rs`). A sound block comes out word for word the same;
-    /// a damaged one is [`Error::Corrupt`] and stays folded (the next call that
-    /// opens it tries the replay again and fails the same way).
+    /// the level stack (`fold.rs`). A sound block comes out as it was (with bounds,
+    /// the level records above the current level come out zero: the search writes
+    /// them before it reads them); a damaged one is [`Error::Corrupt`] and stays
+    /// folded (the next call that opens it tries the replay again and fails the
+    /// same way).
     fn validate_live(&mut self) -> Result<(), Error> {
         self.fold();
         self.adopt_state(image::Figures::Unchecked)

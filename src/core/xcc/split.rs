@@ -27,8 +27,9 @@ impl XSolver<'_> {
     /// Goes on with the split until the next node at `depth` or the next shallower
     /// solution; `None` when the tree is finished (at once with bounds). The prefix's
     /// rows are at [`XSolver::prefix`] until the next call. [`Error::Corrupt`] when
-    /// the walk takes more steps back without an update than a sound block can (a
-    /// damaged block could take them for ever: this walk has no budget).
+    /// the block fails the validation after a stretch of updates, or the walk takes
+    /// more steps back without an update than a sound block can (a damaged block
+    /// could take them for ever: this walk has no budget).
     pub fn split_next(&mut self, depth: u32) -> Result<Option<Prefix>, Error> {
         self.h.set(FLAG_HAS_SOLUTION, false);
         if self.h.dims.bounded != 0 {
@@ -75,8 +76,8 @@ impl XSolver<'_> {
                 Phase::Start => {
                     self.h.phase = Phase::Done;
                     if self.items[ROOT as usize][RIGHT] == ROOT {
-                        self.h.nodes += 1;
-                        self.h.solutions += 1;
+                        self.h.nodes = self.h.nodes.wrapping_add(1);
+                        self.h.solutions = self.h.solutions.wrapping_add(1);
                         break Ok(Some(Prefix::Solution(0)));
                     }
                     if depth == 0 {
