@@ -84,16 +84,17 @@ pub fn changed_image(image: &[u32], block: &[u32]) -> bool {
 
 /// The solutions a search reports from where it stands to its end, `budget` per
 /// call: `next` makes a call, `solution` reads the rows after `Step::Solution`. A
-/// valid state of the small problems fuzzed here ends long before a million calls.
+/// valid state of the small problems fuzzed here ends long before a million calls,
+/// and never fails (a sound block passes every validation).
 pub fn rest<S>(
     s: &mut S,
     budget: u64,
-    next: impl Fn(&mut S, u64) -> dlx::core::Step,
+    next: impl Fn(&mut S, u64) -> Result<dlx::core::Step, dlx::core::Error>,
     solution: impl Fn(&S) -> Vec<u32>,
 ) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     for _ in 0..1_000_000 {
-        match next(s, budget) {
+        match next(s, budget).expect("a sound block searches without an error") {
             dlx::core::Step::Solution => out.push(solution(s)),
             dlx::core::Step::Exhausted => break,
             dlx::core::Step::BudgetSpent => {}
