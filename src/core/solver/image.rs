@@ -267,13 +267,8 @@ impl<'a> Solver<'a> {
     /// How many levels are fully chosen, and whether the `Advance` level's column is
     /// covered on top of them.
     fn chosen(&self) -> (u32, bool) {
-        let level = self.h.level;
-        match self.h.phase {
-            Phase::Fresh | Phase::Start | Phase::Done => (0, false),
-            Phase::Forward => (level, false),
-            Phase::Advance => (level, true),
-            Phase::Recover => (level + 1, false),
-        }
+        let phase = self.h.phase;
+        (phase.depth(self.h.level), phase == Phase::Advance)
     }
 
     /// The `i`-th element of the cover sequence: forced rows, then the levels.

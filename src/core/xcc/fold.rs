@@ -233,13 +233,8 @@ impl XSolver<'_> {
     /// Algorithm C: how many levels hold a committed row, and whether the level
     /// after them has its column covered and is trying its rows (`Advance`).
     fn levels_held(&self) -> (u32, bool) {
-        let level = self.h.level;
-        match self.h.phase {
-            Phase::Fresh | Phase::Start | Phase::Done => (0, false),
-            Phase::Forward => (level, false),
-            Phase::Advance => (level, true),
-            Phase::Recover => (level + 1, false),
-        }
+        let phase = self.h.phase;
+        (phase.depth(self.h.level), phase == Phase::Advance)
     }
 
     /// The column of a level's entry `x`: a node of a row in a primary column, or
