@@ -80,7 +80,9 @@ impl Splittable for Solver<'_> {
         for &row in prefix {
             s.select_row(row).map_err(|_| CountError::Internal)?;
         }
-        Ok(s.count(limit)?)
+        // A sub-problem is long against the block: one validation costs less than
+        // the checked stretch a count would otherwise run first.
+        Ok(s.count_validated(limit)?)
     }
 }
 
@@ -220,20 +222,31 @@ mod plan {
         }
     }
 
-    /// Counts every sub-problem on the current rayon pool.
+    /// Counts every sub-problem on the current rayon pool, each on a copy of the
+    /// template in a buffer that a worker reuses from one sub-problem to the next
+    /// (a fresh allocation per sub-problem cost page faults on large blocks).
     pub(super) fn count_all<S: Splittable>(plan: &Plan, limit: u64) -> Result<u64, CountError> {
         let found = AtomicU64::new(plan.shallow);
         plan.prefixes
             .par_chunks(plan.depth)
-            .map(|prefix| {
-                if limit != 0 && found.load(Ordering::Relaxed) >= limit {
-                    return Ok(0);
-                }
-                let mut words = plan.template.clone();
-                let n = S::count_copy(&mut words, prefix, limit)?;
-                found.fetch_add(n, Ordering::Relaxed);
-                Ok(n)
-            })
+            .map_init(
+                || {
+                    let mut words = Vec::new();
+                    words.try_reserve_exact(plan.template.len()).ok()?;
+                    words.extend_from_slice(&plan.template);
+                    Some(words)
+                },
+                |words, prefix| {
+                    if limit != 0 && found.load(Ordering::Relaxed) >= limit {
+                        return Ok(0);
+                    }
+                    let words = words.as_mut().ok_or(CountError::NoMemory)?;
+                    words.copy_from_slice(&plan.template);
+                    let n = S::count_copy(words, prefix, limit)?;
+                    found.fetch_add(n, Ordering::Relaxed);
+                    Ok(n)
+                },
+            )
             .sum()
     }
 }

@@ -384,7 +384,7 @@ impl<'a> Maximizer<'a> {
         if !(state == RUNNING && untouched && s.phase().searching()) {
             self.start(s);
         }
-        let step = match s.search(budget, self)? {
+        let step = match s.search(budget, self, false)? {
             Stop::Solution(depth) => {
                 self.record_best(s, depth);
                 Step::Solution

@@ -74,7 +74,7 @@ impl Solver<'_> {
     /// [`Error::Corrupt`]: the block was found damaged (see `Solver::search`).
     pub fn split_next(&mut self, depth: u32) -> Result<Option<Prefix>, Error> {
         // (Not started by `split_start`, or finished: `Exhausted`.)
-        let prefix = match self.search(0, &mut AtDepth(depth))? {
+        let prefix = match self.search(0, &mut AtDepth(depth), false)? {
             Stop::Solution(n) => Prefix::Solution(n),
             Stop::Leaf(n) => Prefix::Node(n),
             Stop::Exhausted | Stop::BudgetSpent => return Ok(None),

@@ -393,8 +393,14 @@ impl<'a> Solver<'a> {
     /// call runs on for ever on scribbled links, with or without a budget: a checked
     /// stretch ends within its updates or its steps back without one ([`Idle`]). The
     /// loop resumes exactly where a budget stopped it, so the results are those of
-    /// one run.
-    pub(super) fn search<H: Hooks>(&mut self, budget: u64, hooks: &mut H) -> Result<Stop, Error> {
+    /// one run. `validate_now` skips the checked stretch: for a call known to be
+    /// long, validation (linear in the nodes) costs less than a stretch.
+    pub(super) fn search<H: Hooks>(
+        &mut self,
+        budget: u64,
+        hooks: &mut H,
+        validate_now: bool,
+    ) -> Result<Stop, Error> {
         self.h.set(FLAG_HAS_SOLUTION, false);
         if self.h.updates < self.call.checked_from {
             // Figures lower than at the start of the stretch: written from outside
@@ -403,7 +409,11 @@ impl<'a> Solver<'a> {
             self.call = CallState::starting_at(self.h.updates);
         }
         let spent = self.h.updates - self.call.checked_from;
-        let allowance = self.checked_stretch().saturating_sub(spent);
+        let allowance = if validate_now {
+            0
+        } else {
+            self.checked_stretch().saturating_sub(spent)
+        };
         let (h, links, stack) = (&mut self.h, &mut self.links, &mut *self.stack);
         let idle = &mut self.call.idle;
         if budget != 0 && budget <= allowance {
@@ -509,7 +519,7 @@ impl<'a> Solver<'a> {
         if self.h.phase == Phase::Fresh {
             self.start_search();
         }
-        Ok(match self.search(budget, &mut Plain)? {
+        Ok(match self.search(budget, &mut Plain, false)? {
             Stop::Solution(depth) => {
                 let n = self.write_path(depth).len() as u32;
                 self.h.sol_len = self.h.forced + n;
@@ -532,11 +542,23 @@ impl<'a> Solver<'a> {
     /// and leaves the solver reset. [`Error::Corrupt`]: the block was found damaged
     /// (see `Solver::search`).
     pub fn count(&mut self, limit: u64) -> Result<u64, Error> {
+        self.count_from_start(limit, false)
+    }
+
+    /// [`Solver::count`] that validates the block before it searches instead of
+    /// after a checked stretch: for counts known to be long against the block's
+    /// size (the sub-problems of a parallel count), where the stretch, run with
+    /// bounds checks, costs more than one validation.
+    pub(crate) fn count_validated(&mut self, limit: u64) -> Result<u64, Error> {
+        self.count_from_start(limit, true)
+    }
+
+    fn count_from_start(&mut self, limit: u64, validate_now: bool) -> Result<u64, Error> {
         self.reset();
         // One pass of the search loop counts every solution up to the limit.
         let stop_at = if limit == 0 { u64::MAX } else { limit };
         self.start_search();
-        let stop = self.search(0, &mut Until(stop_at));
+        let stop = self.search(0, &mut Until(stop_at), validate_now);
         let n = self.h.solutions;
         self.reset();
         stop.map(|_| n)
