@@ -2,8 +2,9 @@
 //! sub-problems ([`Solver::split_next`](crate::core::Solver::split_next)), each
 //! counted by its own copy of the solver on a work-stealing thread pool (rayon), and
 //! the counts are added. The plain solver and the solver with colours (Algorithm C)
-//! split alike ([`Splittable`]), into row prefixes; a solver with bounds (Algorithm
-//! M) into search paths, which also say which rows each subtree excludes.
+//! split alike ([`Splittable`](crate::parallel::Splittable)), into row prefixes; a
+//! solver with bounds (Algorithm M) into search paths, which also say which rows
+//! each subtree excludes.
 //!
 //! Safe Rust on top of the core. It allocates (a copy of the block per
 //! sub-problem, the prefixes), which the core never does, so it lives beside the
