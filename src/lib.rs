@@ -30,12 +30,30 @@ pub mod sudoku;
 pub mod tiling;
 
 /// Without std nothing can catch a panic; the core is written not to panic, and a
-/// final no_std binary must not unwind into C, so a panic stops here. A Rust no_std
-/// program that links this crate and has a panic handler of its own turns this one
-/// off with the `no-panic-handler` feature (a program has exactly one).
+/// final no_std binary must not unwind into C, so a panic stops the program here
+/// with the processor's trap instruction (an illegal-instruction fault, as
+/// `abort` ends a C program without a handler), where one is known; elsewhere the
+/// thread halts in a loop. A Rust no_std program that links this crate and has a
+/// panic handler of its own turns this one off with the `no-panic-handler` feature
+/// (a program has exactly one).
 #[cfg(all(not(feature = "std"), not(feature = "no-panic-handler"), not(test)))]
 #[panic_handler]
 fn panic(_: &::core::panic::PanicInfo) -> ! {
+    // SAFETY: each instruction raises the processor's undefined-instruction trap
+    // and touches no memory.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    unsafe {
+        ::core::arch::asm!("ud2", options(noreturn, nomem, nostack))
+    }
+    #[cfg(any(target_arch = "aarch64", target_arch = "arm"))]
+    unsafe {
+        ::core::arch::asm!("udf #0", options(noreturn, nomem, nostack))
+    }
+    #[cfg(any(target_arch = "riscv32", target_arch = "riscv64"))]
+    unsafe {
+        ::core::arch::asm!("unimp", options(noreturn, nomem, nostack))
+    }
+    #[allow(unreachable_code)]
     loop {}
 }
 
