@@ -938,3 +938,69 @@ fn colour_words_of_an_image_are_checked() {
         }
     }
 }
+
+/// A sound block on a path no search takes: a forced row turned into the search's
+/// first level (the links are the same: both cover the row from its first node),
+/// with the header of a search that chose it and now chooses level 1. The search
+/// would have taken it only in the column DLX1's choice takes first (the first
+/// primary column of least length); anywhere else the image is refused, as a
+/// state no search reaches. Before the check of each level's column such images
+/// attached and went on with solutions that are no suffix of the enumeration.
+#[test]
+fn an_image_on_a_column_the_search_does_not_choose_is_refused() {
+    let mut rng = Rng(11);
+    let (mut refused, mut accepted) = (0, 0);
+    let mut problems = vec![queens(5)];
+    problems.extend((0..300).map(|_| Problem::random(&mut rng, 10)));
+    for p in &problems {
+        let layout = p.dims().layout().unwrap();
+        let lengths: Vec<usize> = (0..p.primary)
+            .map(|c| p.rows.iter().filter(|r| r.contains(&c)).count())
+            .collect();
+        let Some(&least) = lengths.iter().min() else {
+            continue;
+        };
+        let choice = lengths.iter().position(|&n| n == least).unwrap() as u32;
+        for (r, row) in p.rows.iter().enumerate() {
+            // A row led by a primary column, leaving a primary column to choose.
+            let lead = row[0];
+            let others_left = (0..p.primary).any(|c| !row.contains(&c));
+            if lead >= p.primary || !others_left {
+                continue;
+            }
+            let mut block = p.block();
+            let mut s = p.load(&mut block);
+            s.select_row(r as u32).unwrap();
+            drop(s);
+            let first = block[layout.rows + r];
+            let got = attach_edited(&block, |h, w| {
+                h.forced = 0;
+                h.phase = Phase::Forward;
+                h.level = 1;
+                h.nodes = 1;
+                h.updates = 1;
+                h.max_depth = 1;
+                w[layout.stack] = first;
+            });
+            if lead == choice {
+                assert_eq!(got, Ok(()), "row {r} of {p:?}");
+                let mut image = block.clone();
+                let mut h = Header::load(&image).unwrap();
+                (h.forced, h.phase, h.level) = (0, Phase::Forward, 1);
+                (h.nodes, h.updates, h.max_depth) = (1, 1, 1);
+                h.store(&mut image);
+                image[layout.stack] = first;
+                seal_image(&mut image);
+                assert_reachable(p, &image, &format!("row {r} of {p:?}"));
+                accepted += 1;
+            } else {
+                assert_eq!(got, Err(Error::Corrupt), "row {r} of {p:?}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        refused > 100 && accepted > 50,
+        "refused {refused}, accepted {accepted}"
+    );
+}

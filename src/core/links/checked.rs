@@ -3,7 +3,7 @@
 //! anything but the exact reverse of one, the redo, and the pristine structure.
 //! Nothing here trusts a link; a failing step is rolled back before it returns.
 
-use super::{is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use super::{choose_first, is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
 use crate::outcome::Error;
 
 type Checked<T> = Result<T, Error>;
@@ -185,6 +185,16 @@ impl Links<'_> {
             return Err(e);
         }
         Ok(())
+    }
+
+    /// Whether the search's column choice takes primary column `c` on the links as
+    /// they stand: the first column of least length (DLX1's), or with `random` any
+    /// column of that length (the draws that broke the tie are not re-derived),
+    /// unless it is 0 (the choice stops at the first empty column without a draw).
+    pub(in crate::core) fn is_choice(&self, c: u32, random: bool) -> bool {
+        let best = choose_first::<false, false>(self.items, self.nodes);
+        let len = |c: u32| self.nodes.get(c as usize).map_or(COVERED, |n| n[TOP]);
+        c == best || (random && best != ROOT && len(c) == len(best) && len(best) != 0)
     }
 
     /// Redoes one element of the cover sequence exactly as the engine did it.

@@ -11,12 +11,14 @@
 //! lengths right, no column twice in a row), and redoes the covers. Each undo step is
 //! the exact inverse of a cover, so the redo puts back the very same words; a step
 //! whose check fails is rolled back first, so a refused image is left as it was.
-//! The work is linear in the size of the image.
+//! As the covers are redone, each level's column must be the one the search's
+//! choice takes there. The work is linear in the size of the image, plus a column
+//! choice per level (as the search made on its way there).
 //!
 //! A validated block is therefore exactly a state the engine itself can reach: a
 //! pristine structure with a sequence of legal covers applied (forced rows, then one
-//! row of a primary column per level), which is all the engine's loops and indices
-//! rely on.
+//! row of the column the search chooses per level), which is more than the engine's
+//! loops and indices rely on.
 
 use super::{counts_fit, stats_of, Error, Solver};
 use crate::block;
@@ -177,8 +179,11 @@ impl<'a> Solver<'a> {
             .check_pristine(shape, self.row_start)
             .and_then(|()| self.check_order());
         // The undo was exact, so redoing every cover restores the original words.
-        self.redo(0, total)?;
+        let as_chosen = self.redo(0, total)?;
         pristine?;
+        if !as_chosen {
+            return Err(Error::Corrupt);
+        }
         self.check_after()?;
         Ok(rows)
     }
@@ -322,6 +327,7 @@ impl<'a> Solver<'a> {
                 .cover_at(i)
                 .and_then(|cover| self.links.undo(shape, cover, column_only));
             if let Err(e) = step {
+                // (Putting back what the block held: its choices do not matter.)
                 self.redo(i + 1, total)?;
                 return Err(e);
             }
@@ -329,16 +335,30 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
-    /// Redoes elements `from..to` of the cover sequence, exactly as the engine did.
-    fn redo(&mut self, from: u32, to: u32) -> Checked<()> {
+    /// Redoes elements `from..to` of the cover sequence, exactly as the engine did,
+    /// and tells whether each level's column (after the forced rows) is the one
+    /// the search's choice takes where the level stands (`Links::is_choice`): an
+    /// image of a sound block on a path no search takes is refused, as a state
+    /// no search reaches. The check costs a column choice per level, as the
+    /// search made on its way there.
+    fn redo(&mut self, from: u32, to: u32) -> Checked<bool> {
         let shape = self.shape();
         let total = self.cover_count();
+        let random = self.h.seed != 0;
+        let mut as_chosen = true;
         for i in from..to {
             let cover = self.cover_at(i)?;
+            if i >= self.h.forced && as_chosen {
+                let column = match cover {
+                    Cover::Column(c) => c,
+                    Cover::Row(x) => self.links.view().column_of(x, shape.columns),
+                };
+                as_chosen = self.links.is_choice(column, random);
+            }
             let column_only = self.column_only(i, total);
             self.links.redo(shape, cover, column_only)?;
         }
-        Ok(())
+        Ok(as_chosen)
     }
 
     /// Whenever the search will use the column lists as they stand (during a search,
