@@ -102,8 +102,51 @@ pub(in crate::core) enum Access {
 /// node and row at most once, with a step per row and column.
 #[derive(Clone, Copy, Debug, Default)]
 pub(in crate::core) struct Idle {
-    pub(in crate::core) steps: u64,
-    pub(in crate::core) mark: u64,
+    steps: u64,
+    mark: u64,
+}
+
+impl Idle {
+    /// The weighted steps back without an update past which a checked run on a
+    /// block of `nodes` nodes stops (four node counts; a sound block takes fewer
+    /// than three). A trusted run (`T`) has a sound block and counts none.
+    #[inline(always)]
+    pub(in crate::core) fn limit<const T: bool>(nodes: usize) -> u64 {
+        if T {
+            u64::MAX
+        } else {
+            4 * nodes as u64
+        }
+    }
+
+    /// Counts a step back that took `steps` link steps, at the update figure
+    /// `updates`: one more without an update, or the first since one.
+    #[inline(always)]
+    pub(in crate::core) fn step(&mut self, updates: u64, steps: u64) {
+        if updates == self.mark {
+            self.steps += 1 + steps;
+        } else {
+            *self = Idle {
+                steps: 0,
+                mark: updates,
+            };
+        }
+    }
+
+    /// Adds the link steps of an uncover (which spends no update) when no update
+    /// came since the last step back.
+    #[inline(always)]
+    pub(in crate::core) fn uncovered(&mut self, updates: u64, steps: u64) {
+        if updates == self.mark {
+            self.steps += steps;
+        }
+    }
+
+    /// Whether the count is past `limit`.
+    #[inline(always)]
+    pub(in crate::core) fn over(&self, limit: u64) -> bool {
+        self.steps > limit
+    }
 }
 
 /// Runs the search from the phase in `h` until the hooks stop it, the tree is
@@ -159,15 +202,8 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
     // Links scribbled into a cycle could make steps back without an update endless,
     // and damaged rows long, holding a call for ever or for a node count squared
     // (see `Idle`). A trusted run has a sound block and counts none.
-    let idle_limit = if T {
-        u64::MAX
-    } else {
-        4 * links.nodes.len() as u64
-    };
-    let Idle {
-        steps: mut idle,
-        mark: mut idle_mark,
-    } = *idle_in;
+    let idle_limit = Idle::limit::<T>(links.nodes.len());
+    let mut idle = *idle_in;
     let columns = h.dims.primary + h.dims.secondary;
     let random = h.seed != 0;
     // Everything the loop touches lives in locals (registers) until it ends.
@@ -189,13 +225,9 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
             enter = Phase::Advance;
             // (A trusted run counts none, see `idle_limit`.)
             if !T {
-                if updates == idle_mark {
-                    idle += 1 + steps;
-                } else {
-                    (idle, idle_mark) = (0, updates);
-                }
+                idle.step(updates, steps);
             }
-            if updates >= limit || idle > idle_limit {
+            if updates >= limit || idle.over(idle_limit) {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
             }
         }
@@ -229,8 +261,8 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
             // Every row of this column was tried: back up.
             let fuel = &mut fuel_for(nodes);
             uncover::<T, U>(items, nodes, cur, fuel, rows);
-            if !T && updates == idle_mark {
-                idle += fuel_used(nodes, *fuel);
+            if !T {
+                idle.uncovered(updates, fuel_used(nodes, *fuel));
             }
             if level == 0 {
                 break 'search (Phase::Done, Stop::Exhausted);
@@ -271,10 +303,7 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
     h.solutions = solutions;
     h.max_depth = max_depth;
     h.rng = rng;
-    *idle_in = Idle {
-        steps: idle,
-        mark: idle_mark,
-    };
+    *idle_in = idle;
     stop
 }
 

@@ -556,15 +556,8 @@ impl XSolver<'_> {
         // block could take them for ever, so a checked run stops past four (the
         // search resumes where it stood), as the plain solver's loop. A trusted
         // run counts none.
-        let idle_limit = if T {
-            u64::MAX
-        } else {
-            4 * self.nodes.len() as u64
-        };
-        let Idle {
-            steps: mut idle,
-            mark: mut idle_mark,
-        } = self.call.idle;
+        let idle_limit = Idle::limit::<T>(self.nodes.len());
+        let mut idle = self.call.idle;
         let random = self.h.seed != 0;
         let mut h = self.h;
         let mut t = Tally {
@@ -650,13 +643,9 @@ impl XSolver<'_> {
                     }
                 }
                 if !T {
-                    if t.updates == idle_mark {
-                        idle += 1 + steps;
-                    } else {
-                        (idle, idle_mark) = (0, t.updates);
-                    }
+                    idle.step(t.updates, steps);
                 }
-                if t.updates >= limit || idle > idle_limit {
+                if t.updates >= limit || idle.over(idle_limit) {
                     break;
                 }
             }
@@ -672,10 +661,7 @@ impl XSolver<'_> {
             Phase::Forward
         };
         self.h = h;
-        self.call.idle = Idle {
-            steps: idle,
-            mark: idle_mark,
-        };
+        self.call.idle = idle;
         halt
     }
 

@@ -544,15 +544,8 @@ impl XSolver<'_> {
         // scribbled into a cycle could take them for ever, so a checked run stops
         // past four node counts (the search resumes exactly where it stood, and the
         // call then validates the block). A trusted run counts none.
-        let idle_limit = if T {
-            u64::MAX
-        } else {
-            4 * self.nodes.len() as u64
-        };
-        let Idle {
-            steps: mut idle,
-            mark: mut idle_mark,
-        } = self.call.idle;
+        let idle_limit = Idle::limit::<T>(self.nodes.len());
+        let mut idle = self.call.idle;
         let columns = self.columns();
         let random = self.h.seed != 0;
         let XSolver {
@@ -586,13 +579,9 @@ impl XSolver<'_> {
                 set_word::<T>(stack, level, at::<T, 3>(l.nodes, cur)[DOWN]);
                 enter = Phase::Advance;
                 if !T {
-                    if t.updates == idle_mark {
-                        idle += 1 + steps;
-                    } else {
-                        (idle, idle_mark) = (0, t.updates);
-                    }
+                    idle.step(t.updates, steps);
                 }
-                if t.updates >= limit || idle > idle_limit {
+                if t.updates >= limit || idle.over(idle_limit) {
                     break 'search (Phase::Advance, Step::BudgetSpent);
                 }
             }
@@ -609,8 +598,8 @@ impl XSolver<'_> {
             if cur <= columns {
                 let fuel = &mut fuel_for(l.nodes);
                 l.uncover(cur, fuel);
-                if !T && t.updates == idle_mark {
-                    idle += fuel_for(l.nodes) - *fuel;
+                if !T {
+                    idle.uncovered(t.updates, fuel_for(l.nodes) - *fuel);
                 }
                 if level == 0 {
                     break 'search (Phase::Done, Step::Exhausted);
@@ -651,10 +640,7 @@ impl XSolver<'_> {
         h.solutions = solutions;
         h.max_depth = max_depth;
         h.rng = rng;
-        self.call.idle = Idle {
-            steps: idle,
-            mark: idle_mark,
-        };
+        self.call.idle = idle;
         step
     }
 

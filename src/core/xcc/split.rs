@@ -37,11 +37,8 @@ impl XSolver<'_> {
         }
         // Steps back without an update, weighed by their link steps, as in the
         // search loops (`run_on`), counted across the prefixes of one call.
-        let idle_limit = 4 * self.nodes.len() as u64;
-        let Idle {
-            steps: mut idle,
-            mark: mut idle_mark,
-        } = self.call.idle;
+        let idle_limit = Idle::limit::<false>(self.nodes.len());
+        let mut idle = self.call.idle;
         let random = self.h.seed != 0;
         let columns = self.columns();
         let mut t = Tally {
@@ -59,7 +56,7 @@ impl XSolver<'_> {
             .checked_from
             .saturating_add(self.checked_stretch());
         let found = loop {
-            if idle > idle_limit {
+            if idle.over(idle_limit) {
                 break Err(Error::Corrupt);
             }
             if t.updates >= validate_at {
@@ -104,9 +101,7 @@ impl XSolver<'_> {
                         let mut l = self.links();
                         let fuel = &mut fuel_for(l.nodes);
                         l.uncover(cur, fuel);
-                        if t.updates == idle_mark {
-                            idle += 1 + (fuel_for(l.nodes) - *fuel);
-                        }
+                        idle.uncovered(t.updates, 1 + (fuel_for(l.nodes) - *fuel));
                         if level == 0 {
                             self.h.phase = Phase::Done;
                             break Ok(None);
@@ -134,7 +129,7 @@ impl XSolver<'_> {
                         // Left at once (its rows are in `sol`): the split stops only
                         // where a search passes, so an image between calls attaches.
                         let steps = self.next_row();
-                        idle_step(&mut idle, &mut idle_mark, t.updates, steps);
+                        idle.step(t.updates, steps);
                         break Ok(Some(Prefix::Node(n)));
                     }
                     self.h.level = n;
@@ -142,16 +137,13 @@ impl XSolver<'_> {
                 }
                 Phase::Recover => {
                     let steps = self.next_row();
-                    idle_step(&mut idle, &mut idle_mark, t.updates, steps);
+                    idle.step(t.updates, steps);
                 }
             }
         };
         self.h.updates = t.updates;
         self.h.own.cleansings = t.cleansings;
-        self.call.idle = Idle {
-            steps: idle,
-            mark: idle_mark,
-        };
+        self.call.idle = idle;
         found
     }
 
@@ -261,15 +253,5 @@ impl XSolver<'_> {
         }
         self.reset();
         n
-    }
-}
-
-/// Counts a step of the split walk that took `steps` link steps into the steps
-/// without an update since the update figure was `mark` (see `run_on`).
-fn idle_step(idle: &mut u64, mark: &mut u64, updates: u64, steps: u64) {
-    if updates == *mark {
-        *idle += 1 + steps;
-    } else {
-        (*idle, *mark) = (0, updates);
     }
 }
