@@ -11,7 +11,8 @@
 //! is their user+system CPU time as a child process (parsing included, a few ms
 //! here), ours the thread CPU time of the count alone, best of three runs. The
 //! figures (solutions, nodes, updates, cleansings) must be equal to DLX2's (DLX3's).
-//! `cargo bench --bench xcc -- --dump` only writes the instances.
+//! `cargo bench --bench xcc -- --dump` only writes the instances; `-- squares 7x7`
+//! runs only the instances whose name holds one of the words (for profiling).
 
 #[path = "engines/clock.rs"]
 mod clock;
@@ -376,10 +377,16 @@ fn main() {
         "| instance | solutions | nodes | updates | cleansings | ours ms | DLX2 (DLX3) ms | Knuth / ours | SSXCC ms | SSXCC / ours |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let dump = std::env::args().any(|a| a == "--dump");
+    // Words that are not flags pick the instances whose name holds one of them.
+    let words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     for (k, p) in problems.iter().enumerate() {
         let file = dir.join(format!("{k}.dlx"));
         std::fs::write(&file, p.knuth()).unwrap();
-        if dump {
+        let picked = words.is_empty() || words.iter().any(|w| p.name.contains(w.as_str()));
+        if dump || !picked {
             continue;
         }
         let (f, t) = ours(p);
