@@ -75,8 +75,8 @@ impl Links<'_> {
             return Err(Error::Corrupt);
         }
         let mut entries = 0u32;
-        // The length of the first row, and whether every row so far had it.
-        let (mut len, mut same) = (None, true);
+        // The shortest and the longest row so far.
+        let (mut min, mut max) = (u32::MAX, 0);
         for r in 0..s.rows {
             let first = spacer + 1;
             if row_start.get(r as usize) != Some(&first) {
@@ -105,15 +105,16 @@ impl Links<'_> {
             {
                 return Err(Error::Corrupt);
             }
-            same &= *len.get_or_insert(x - first) == x - first;
+            (min, max) = (min.min(x - first), max.max(x - first));
             spacer = x;
         }
         if entries != s.entries || self.node(spacer)?[DOWN] != 0 {
             return Err(Error::Corrupt);
         }
-        Ok(match len {
-            Some(len) if same => Rows::uniform(c + 1, len),
-            _ => Rows::MIXED,
+        Ok(if s.rows == 0 {
+            Rows::MIXED
+        } else {
+            Rows::of_lengths(c + 1, c, min, max)
         })
     }
 
