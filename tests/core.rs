@@ -143,6 +143,28 @@ fn uniform(rng: &mut Rng, rows: u64, len: u32) -> Problem {
     }
 }
 
+/// A random problem whose rows have from `lo` to `hi` columns.
+fn mixed(rng: &mut Rng, rows: u64, lo: u32, hi: u32) -> Problem {
+    let primary = hi + rng.below(5) as u32;
+    let secondary = rng.below(3) as u32;
+    let cols = primary + secondary;
+    let rows = (0..rows)
+        .map(|_| {
+            let mut all: Vec<u32> = (0..cols).collect();
+            for i in (1..all.len()).rev() {
+                all.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            all.truncate((lo + rng.below(u64::from(hi - lo) + 1) as u32) as usize);
+            all
+        })
+        .collect();
+    Problem {
+        primary,
+        secondary,
+        rows,
+    }
+}
+
 /// `p` with one more row, over a secondary column of its own: never chosen and
 /// never covered, so the search and its figures are those of `p`, but the rows no
 /// longer have one length and the search walks them to their spacers.
@@ -190,6 +212,41 @@ fn uniform_rows_walk_as_the_spacers_do() {
         let (sols, figures) = run_all(&p);
         assert_eq!(sols.len(), want, "Langford {n}");
         assert_eq!(figures, run_all(&with_lone_row(&p)).1, "Langford {n}");
+    }
+}
+
+/// Rows of 4 to 7 nodes and of more than one length are walked by the places the
+/// run on a validated block writes into their `top` words (docs/DESIGN.md), and
+/// taken out again when it stops: the same solutions in the same order, the same
+/// figures and the same budget stops as the twin with a lone row of one node (which
+/// walks to the spacers), and the oracle's solutions on small problems.
+#[test]
+fn short_rows_walk_as_the_spacers_do() {
+    let mut rng = Rng(0x5EED_0019);
+    for case in 0..300 {
+        let (lo, hi) = [(4, 5), (4, 7), (5, 6)][case % 3];
+        let p = mixed(&mut rng, if case < 150 { 12 } else { 60 }, lo, hi);
+        let (sols, figures) = run_all(&p);
+        let twin = with_lone_row(&p);
+        let (twin_sols, twin_figures) = run_all(&twin);
+        assert_eq!(sols, twin_sols, "case {case}: {p:?}");
+        assert_eq!(figures, twin_figures, "case {case}: {p:?}");
+        for budget in [1, 7] {
+            let mut block = p.block();
+            let mut s = p.load(&mut block);
+            assert_eq!(solutions_with_budget(&mut s, budget), sols, "case {case}");
+            let mut twin_block = twin.block();
+            let mut t = twin.load(&mut twin_block);
+            assert_eq!(solutions_with_budget(&mut t, budget), sols, "case {case}");
+            assert_eq!(s.stats().updates, t.stats().updates, "case {case}");
+        }
+        if case < 150 {
+            let mut got: Vec<Vec<u32>> = sols.into_iter().map(sorted).collect();
+            got.sort();
+            let mut want = p.oracle();
+            want.sort();
+            assert_eq!(got, want, "case {case}: {p:?}");
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 //! anything but the exact reverse of one, the redo, and the pristine structure.
 //! Nothing here trusts a link; a failing step is rolled back before it returns.
 
-use super::{choose_first, is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, TOP, UP};
+use super::{
+    choose_first, is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, SPACERS, TOP, UP,
+};
 use crate::outcome::Error;
 
 type Checked<T> = Result<T, Error>;
@@ -75,8 +77,8 @@ impl Links<'_> {
             return Err(Error::Corrupt);
         }
         let mut entries = 0u32;
-        // The length of the first row, and whether every row so far had it.
-        let (mut len, mut same) = (None, true);
+        // The shortest and the longest row so far.
+        let (mut min, mut max) = (u32::MAX, 0);
         for r in 0..s.rows {
             let first = spacer + 1;
             if row_start.get(r as usize) != Some(&first) {
@@ -105,15 +107,16 @@ impl Links<'_> {
             {
                 return Err(Error::Corrupt);
             }
-            same &= *len.get_or_insert(x - first) == x - first;
+            (min, max) = (min.min(x - first), max.max(x - first));
             spacer = x;
         }
         if entries != s.entries || self.node(spacer)?[DOWN] != 0 {
             return Err(Error::Corrupt);
         }
-        Ok(match len {
-            Some(len) if same => Rows::uniform(c + 1, len),
-            _ => Rows::MIXED,
+        Ok(if s.rows == 0 {
+            Rows::MIXED
+        } else {
+            Rows::of_lengths(c + 1, c, min, max)
         })
     }
 
@@ -192,7 +195,7 @@ impl Links<'_> {
     /// column of that length (the draws that broke the tie are not re-derived),
     /// unless it is 0 (the choice stops at the first empty column without a draw).
     pub(in crate::core) fn is_choice(&self, c: u32, random: bool) -> bool {
-        let best = choose_first::<false, false>(self.items, self.nodes);
+        let best = choose_first::<false, SPACERS>(self.items, self.nodes);
         let len = |c: u32| self.nodes.get(c as usize).map_or(COVERED, |n| n[TOP]);
         c == best || (random && best != ROOT && len(c) == len(best) && len(best) != 0)
     }

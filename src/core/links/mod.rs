@@ -45,34 +45,84 @@ fn is_spacer(top: u32) -> bool {
 /// multiplications), whose latency before the first node costs more than the exits
 /// save (queens 20% slower). [`Links::check_rows`] finds it, so only runs on a
 /// validated block use it.
+///
+/// When the rows have different lengths, none above [`SHORT_MAX`] nodes (Soma:
+/// 4 and 5), and the column numbers leave [`PLACE_SHIFT`] bits, the run on the
+/// validated block writes each entry's place in its row and its row's length into
+/// the spare high bits of its `top` word ([`Links::place_rows`]) and takes them
+/// out again before it returns: a walk reads its row's ends from the node it
+/// starts at and knows its trip count, with no exit whose place varies from row to
+/// row; the block between calls (and every other reader) sees the plain layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::core) struct Rows {
     /// The node after the first spacer when every row has [`ROW_LEN`] nodes; 0
     /// otherwise (no row starts at node 0).
     base: u32,
+    /// Rows of different lengths, at most [`SHORT_MAX`] nodes each, in a block
+    /// of fewer than `1 << PLACE_SHIFT` columns.
+    short: bool,
 }
 
 /// The row length whose walks [`Rows`] does by arithmetic.
 const ROW_LEN: u32 = 3;
 
+/// The longest rows whose places a run on a validated block writes ([`Rows`]).
+const SHORT_MAX: u32 = 7;
+/// The shortest rows of that shape: walks take `SHORT_MIN - 1` steps unrolled.
+const SHORT_MIN: u32 = 4;
+
+/// Where the place of an entry in its row starts in its `top` word during a run
+/// with places (4 bits; the row's length in the 3 bits above, bit 31 stays clear,
+/// so the word still reads as no spacer).
+const PLACE_SHIFT: u32 = 24;
+/// Three times the column of an entry's `top` word during a run with places: the
+/// word offset of its header in the nodes, so that a hide reaches the column's
+/// length with no multiplication (the mask costs what the multiplication saves).
+const COLUMN_MASK: u32 = (1 << PLACE_SHIFT) - 1;
+const LEN_SHIFT: u32 = PLACE_SHIFT + 4;
+
+/// How a trusted loop walks rows (its `const W`): to their spacers, by the
+/// arithmetic for rows of [`ROW_LEN`], or by the places in the `top` words of
+/// short rows ([`Rows`]).
+pub(in crate::core) const SPACERS: u8 = 0;
+pub(in crate::core) const THREE: u8 = 1;
+pub(in crate::core) const SHORT: u8 = 2;
+
 impl Rows {
     /// Rows walked to their spacers.
-    pub(in crate::core) const MIXED: Rows = Rows { base: 0 };
+    pub(in crate::core) const MIXED: Rows = Rows {
+        base: 0,
+        short: false,
+    };
 
-    /// Every row `len` nodes long, the first after `first_spacer`.
-    fn uniform(first_spacer: u32, len: u32) -> Rows {
-        if len == ROW_LEN {
+    /// Rows from `min` to `max` nodes long, the first after `first_spacer`, in a
+    /// block of `columns` columns.
+    fn of_lengths(first_spacer: u32, columns: u32, min: u32, max: u32) -> Rows {
+        if min == ROW_LEN && max == ROW_LEN {
             Rows {
                 base: first_spacer + 1,
+                short: false,
             }
         } else {
-            Rows::MIXED
+            Rows {
+                base: 0,
+                short: min != max
+                    && min >= SHORT_MIN
+                    && max <= SHORT_MAX
+                    && columns <= COLUMN_MASK / 3,
+            }
         }
     }
 
-    /// True when the walks may use the arithmetic.
-    pub(in crate::core) fn is_uniform(self) -> bool {
-        self.base != 0
+    /// How the trusted loop walks these rows.
+    pub(in crate::core) fn walk(self) -> u8 {
+        if self.base != 0 {
+            THREE
+        } else if self.short {
+            SHORT
+        } else {
+            SPACERS
+        }
     }
 
     /// The first node of the row of node `x` (a row entry) and one past its last.
@@ -82,6 +132,14 @@ impl Rows {
         let first = x.wrapping_sub(x.wrapping_sub(self.base) & ROW_LEN);
         (first, first.wrapping_add(ROW_LEN))
     }
+}
+
+/// The first node of the row of entry `x` and one past its last, from `top`, its
+/// `top` word in a run with places ([`Rows`]).
+#[inline(always)]
+fn placed_ends(x: u32, top: u32) -> (u32, u32) {
+    let first = x.wrapping_sub(top >> PLACE_SHIFT & 15);
+    (first, first.wrapping_add(top >> LEN_SHIFT))
 }
 
 /// The two link arrays of a solver's block.
@@ -206,22 +264,47 @@ impl<'a> Links<'a> {
     pub(super) fn cover_row(&mut self, x: u32) -> u64 {
         let c = at::<false, 3>(self.nodes, x)[TOP];
         let fuel = &mut fuel_for(self.nodes);
-        cover::<false, false>(self.items, self.nodes, c, fuel, Rows::MIXED)
-            + cover_rest::<false, false>(self.items, self.nodes, x, Rows::MIXED)
+        cover::<false, SPACERS>(self.items, self.nodes, c, fuel, Rows::MIXED)
+            + cover_rest::<false, SPACERS>(self.items, self.nodes, x, Rows::MIXED)
     }
 
     /// The exact reverse of [`Links::cover_row`].
     pub(super) fn uncover_row(&mut self, x: u32) {
-        uncover_rest::<false, false>(self.items, self.nodes, x, Rows::MIXED);
+        uncover_rest::<false, SPACERS>(self.items, self.nodes, x, Rows::MIXED);
         let c = at::<false, 3>(self.nodes, x)[TOP];
         let fuel = &mut fuel_for(self.nodes);
-        uncover::<false, false>(self.items, self.nodes, c, fuel, Rows::MIXED);
+        uncover::<false, SPACERS>(self.items, self.nodes, c, fuel, Rows::MIXED);
     }
 
     /// Uncovers column header `c` (a level whose rows were all tried).
     pub(super) fn uncover_column(&mut self, c: u32) {
         let fuel = &mut fuel_for(self.nodes);
-        uncover::<false, false>(self.items, self.nodes, c, fuel, Rows::MIXED);
+        uncover::<false, SPACERS>(self.items, self.nodes, c, fuel, Rows::MIXED);
+    }
+
+    /// Writes into the `top` word of every entry of the `rows` rows after the
+    /// spacer `first_spacer` its place in its row and the row's length (rows of
+    /// [`SHORT`] shape, [`Rows`]), or with `placed` false takes them out again.
+    /// For the run on a validated block only: every other reader takes a `top`
+    /// word for the column.
+    pub(super) fn place_rows(&mut self, first_spacer: u32, rows: u32, placed: bool) {
+        // (Checked indexing: the block was validated, but nothing here may panic.)
+        let mut x = first_spacer as usize + 1;
+        for _ in 0..rows {
+            let len = self.nodes[x.min(self.nodes.len())..]
+                .iter()
+                .take(SHORT_MAX as usize + 1)
+                .position(|n| is_spacer(n[TOP]))
+                .unwrap_or(0);
+            for (k, n) in self.nodes.iter_mut().skip(x).take(len).enumerate() {
+                n[TOP] = if placed {
+                    (3 * n[TOP]) | ((k as u32) << PLACE_SHIFT) | ((len as u32) << LEN_SHIFT)
+                } else {
+                    (n[TOP] & COLUMN_MASK) / 3
+                };
+            }
+            x += len + 1;
+        }
     }
 }
 
@@ -341,11 +424,15 @@ impl<'b> View<'b> {
 // found to be a state the search can reach. There the accessors skip the bounds
 // check and the walks skip the fuel (10-25% less time, docs/DESIGN.md); a
 // validated block has no stray index and no cycle, and the dance keeps it so.
-// Trusted runs also take `const U: bool`, "uniform": the validation found every row
-// [`ROW_LEN`] = 3 nodes long ([`Rows`]), and the row walks find a row's ends by a
-// mask instead of walking to its spacer, in two unrolled steps (Langford pairs:
-// 20% less time, as the place of a column's node in its row varies and the
-// walks' exits mispredicted).
+// Trusted runs also take `const W: u8`, how rows are walked ([`Rows`]): to their
+// spacers ([`SPACERS`]); when the validation found every row [`ROW_LEN`] = 3 nodes
+// long ([`THREE`]) the row walks find a row's ends by a mask instead, in two
+// unrolled steps (Langford pairs: 20% less time, as the place of a column's node in
+// its row varies and the walks' exits mispredicted); when it found rows of
+// [`SHORT_MIN`] to [`SHORT_MAX`] nodes and more than one length ([`SHORT`], Soma)
+// they read their ends from the place and length the run wrote into the node's
+// `top` word, and take the first `SHORT_MIN - 1` steps unrolled (Soma: 8% less
+// time, 7% fewer instructions).
 
 /// The node at `x`. Unless trusted, an index past the array (only a damaged block
 /// has one) reads as a zeroed node, a spacer that ends the walk there: no panic, and
@@ -367,6 +454,17 @@ fn edit<const T: bool, const N: usize>(a: &mut [[u32; N]], x: u32, f: impl FnOnc
         f(trusted::at_mut(a, x));
     } else if let Some(node) = a.get_mut(x as usize) {
         f(node);
+    }
+}
+
+/// Changes word `i` of the nodes (`3 * node + field`) with `f`, as [`edit`].
+#[inline(always)]
+fn edit_word<const T: bool>(a: &mut [[u32; 3]], i: u32, f: impl FnOnce(&mut u32)) {
+    let words = a.as_flattened_mut();
+    if T {
+        f(trusted::at_mut(words, i));
+    } else if let Some(w) = words.get_mut(i as usize) {
+        f(w);
     }
 }
 
@@ -429,6 +527,27 @@ fn unhide<const T: bool>(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c: u32)
     edit::<T, 3>(nodes, c, |n| n[TOP] = n[TOP].wrapping_add(1));
 }
 
+/// [`hide`] in a run with places: `c3` is the node's `top` word, three times its
+/// column and the place bits.
+#[inline(always)]
+fn hide_placed<const T: bool>(nodes: &mut [[u32; 3]], u: u32, d: u32, c3: u32) {
+    edit::<T, 3>(nodes, u, |n| n[DOWN] = d);
+    edit::<T, 3>(nodes, d, |n| n[UP] = u);
+    edit_word::<T>(nodes, (c3 & COLUMN_MASK) + TOP as u32, |w| {
+        *w = w.wrapping_sub(1)
+    });
+}
+
+/// [`unhide`] in a run with places (see [`hide_placed`]).
+#[inline(always)]
+fn unhide_placed<const T: bool>(nodes: &mut [[u32; 3]], x: u32, u: u32, d: u32, c3: u32) {
+    edit::<T, 3>(nodes, u, |n| n[DOWN] = x);
+    edit::<T, 3>(nodes, d, |n| n[UP] = x);
+    edit_word::<T>(nodes, (c3 & COLUMN_MASK) + TOP as u32, |w| {
+        *w = w.wrapping_add(1)
+    });
+}
+
 /// Whether node `x` lies in the row of nodes `first..end` (`end` its spacer) and the
 /// row in the array, as in every sound block: a checked walk goes around a row
 /// only then, so that a damaged link cannot send it on a walk of 2^32 steps.
@@ -444,10 +563,11 @@ fn fuelled<const T: bool>(fuel: &u64) -> bool {
     T || *fuel != 0
 }
 
-/// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden). With `U`
-/// (rows of [`ROW_LEN`], trusted runs only) the rows are walked by `rows`.
+/// Knuth's cover of column `c`; returns the updates (1 + the nodes hidden). The
+/// rows are walked as `W` says (trusted runs only: [`THREE`] by `rows`, [`SHORT`]
+/// by the places in the `top` words).
 #[inline(always)]
-fn cover<const T: bool, const U: bool>(
+fn cover<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     c: u32,
@@ -462,7 +582,7 @@ fn cover<const T: bool, const U: bool>(
     let mut rr = at::<T, 3>(nodes, c)[DOWN];
     while rr != c && fuelled::<T>(fuel) {
         let next = at::<T, 3>(nodes, rr)[DOWN];
-        if U {
+        if W == THREE {
             // Cyclically from `rr + 1`, as below, in `ROW_LEN - 1` steps.
             let (first, end) = rows.ends(rr);
             let mut nn = rr;
@@ -475,6 +595,26 @@ fn cover<const T: bool, const U: bool>(
                 hide::<T>(nodes, uu, dd, cc);
             }
             updates += u64::from(ROW_LEN - 1);
+            rr = next;
+            continue;
+        }
+        if W == SHORT {
+            // Cyclically from `rr + 1`, as below, the row's length less one steps.
+            let (first, end) = placed_ends(rr, at::<T, 3>(nodes, rr)[TOP]);
+            let len = end.wrapping_sub(first);
+            let mut nn = rr;
+            for k in 1..SHORT_MAX {
+                if k >= SHORT_MIN && k >= len {
+                    break;
+                }
+                nn = nn.wrapping_add(1);
+                if nn == end {
+                    nn = first;
+                }
+                let [uu, dd, cc] = at::<T, 3>(nodes, nn);
+                hide_placed::<T>(nodes, uu, dd, cc);
+            }
+            updates += u64::from(len) - 1;
             rr = next;
             continue;
         }
@@ -516,7 +656,7 @@ fn cover<const T: bool, const U: bool>(
 
 /// Knuth's uncover of column `c`, the exact reverse of [`cover`].
 #[inline(always)]
-fn uncover<const T: bool, const U: bool>(
+fn uncover<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     c: u32,
@@ -526,7 +666,7 @@ fn uncover<const T: bool, const U: bool>(
     let mut rr = at::<T, 3>(nodes, c)[UP];
     while rr != c && fuelled::<T>(fuel) {
         let prev = at::<T, 3>(nodes, rr)[UP];
-        if U {
+        if W == THREE {
             let (first, end) = rows.ends(rr);
             let mut nn = rr;
             for _ in 1..ROW_LEN {
@@ -536,6 +676,23 @@ fn uncover<const T: bool, const U: bool>(
                 nn = nn.wrapping_sub(1);
                 let [uu, dd, cc] = at::<T, 3>(nodes, nn);
                 unhide::<T>(nodes, nn, uu, dd, cc);
+            }
+            rr = prev;
+            continue;
+        }
+        if W == SHORT {
+            let (first, end) = placed_ends(rr, at::<T, 3>(nodes, rr)[TOP]);
+            let mut nn = rr;
+            for k in 1..SHORT_MAX {
+                if k >= SHORT_MIN && k >= end.wrapping_sub(first) {
+                    break;
+                }
+                if nn == first {
+                    nn = end;
+                }
+                nn = nn.wrapping_sub(1);
+                let [uu, dd, cc] = at::<T, 3>(nodes, nn);
+                unhide_placed::<T>(nodes, nn, uu, dd, cc);
             }
             rr = prev;
             continue;
@@ -576,7 +733,7 @@ fn uncover<const T: bool, const U: bool>(
 /// Covers the columns of the row of node `x` other than its own, cyclically from
 /// left to right; returns the updates.
 #[inline(always)]
-fn cover_rest<const T: bool, const U: bool>(
+fn cover_rest<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     x: u32,
@@ -584,7 +741,7 @@ fn cover_rest<const T: bool, const U: bool>(
 ) -> u64 {
     let fuel = &mut fuel_for(nodes);
     let mut updates: u64 = 0;
-    if U {
+    if W == THREE {
         let (first, end) = rows.ends(x);
         let mut p = x;
         for _ in 1..ROW_LEN {
@@ -593,7 +750,23 @@ fn cover_rest<const T: bool, const U: bool>(
                 p = first;
             }
             let c = at::<T, 3>(nodes, p)[TOP];
-            updates += cover::<T, U>(items, nodes, c, fuel, rows);
+            updates += cover::<T, W>(items, nodes, c, fuel, rows);
+        }
+        return updates;
+    }
+    if W == SHORT {
+        let (first, end) = placed_ends(x, at::<T, 3>(nodes, x)[TOP]);
+        let mut p = x;
+        for k in 1..SHORT_MAX {
+            if k >= SHORT_MIN && k >= end.wrapping_sub(first) {
+                break;
+            }
+            p = p.wrapping_add(1);
+            if p == end {
+                p = first;
+            }
+            let c = (at::<T, 3>(nodes, p)[TOP] & COLUMN_MASK) / 3;
+            updates += cover::<T, W>(items, nodes, c, fuel, rows);
         }
         return updates;
     }
@@ -605,12 +778,12 @@ fn cover_rest<const T: bool, const U: bool>(
             p = if T || in_row(u, x, p, nodes) { u } else { x };
             break;
         }
-        updates += cover::<T, U>(items, nodes, c, fuel, rows);
+        updates += cover::<T, W>(items, nodes, c, fuel, rows);
         p = p.wrapping_add(1);
     }
     while p != x && fuelled::<T>(fuel) {
         let c = at::<T, 3>(nodes, p)[TOP];
-        updates += cover::<T, U>(items, nodes, c, fuel, rows);
+        updates += cover::<T, W>(items, nodes, c, fuel, rows);
         p = p.wrapping_add(1);
     }
     updates
@@ -621,14 +794,14 @@ fn cover_rest<const T: bool, const U: bool>(
 /// and per node and row its column walks met), 0 when trusted; the search loop
 /// counts them against a budgeted call, as uncovers spend no update.
 #[inline(always)]
-fn uncover_rest<const T: bool, const U: bool>(
+fn uncover_rest<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     x: u32,
     rows: Rows,
 ) -> u64 {
     let fuel = &mut fuel_for(nodes);
-    if U {
+    if W == THREE {
         let (first, end) = rows.ends(x);
         let mut p = x;
         for _ in 1..ROW_LEN {
@@ -638,7 +811,24 @@ fn uncover_rest<const T: bool, const U: bool>(
             p = p.wrapping_sub(1);
             let c = at::<T, 3>(nodes, p)[TOP];
             spend::<T>(fuel);
-            uncover::<T, U>(items, nodes, c, fuel, rows);
+            uncover::<T, W>(items, nodes, c, fuel, rows);
+        }
+        return if T { 0 } else { fuel_used(nodes, *fuel) };
+    }
+    if W == SHORT {
+        let (first, end) = placed_ends(x, at::<T, 3>(nodes, x)[TOP]);
+        let mut p = x;
+        for k in 1..SHORT_MAX {
+            if k >= SHORT_MIN && k >= end.wrapping_sub(first) {
+                break;
+            }
+            if p == first {
+                p = end;
+            }
+            p = p.wrapping_sub(1);
+            let c = (at::<T, 3>(nodes, p)[TOP] & COLUMN_MASK) / 3;
+            spend::<T>(fuel);
+            uncover::<T, W>(items, nodes, c, fuel, rows);
         }
         return if T { 0 } else { fuel_used(nodes, *fuel) };
     }
@@ -655,13 +845,13 @@ fn uncover_rest<const T: bool, const U: bool>(
             break;
         }
         spend::<T>(fuel);
-        uncover::<T, U>(items, nodes, c, fuel, rows);
+        uncover::<T, W>(items, nodes, c, fuel, rows);
         p = p.wrapping_sub(1);
     }
     while p != x && fuelled::<T>(fuel) {
         let c = at::<T, 3>(nodes, p)[TOP];
         spend::<T>(fuel);
-        uncover::<T, U>(items, nodes, c, fuel, rows);
+        uncover::<T, W>(items, nodes, c, fuel, rows);
         p = p.wrapping_sub(1);
     }
     if T {
@@ -685,13 +875,13 @@ fn spend<const T: bool>(fuel: &mut u64) {
 /// loads as in a list walk (1.4x faster on Sudoku, 324 columns). Over a span of
 /// fewer than [`LIST_SPAN`] columns the list is walked instead, which skips the
 /// covered ones (docs/DESIGN.md).
-/// With `S` the walk picks the column by selects instead of a branch (see
-/// [`walk_first`]).
+/// In the loop for rows of [`ROW_LEN`] (`W` = [`THREE`]) the walk picks the column by
+/// selects instead of a branch (see [`walk_first`]).
 #[inline(always)]
-fn choose_first<const T: bool, const S: bool>(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
+fn choose_first<const T: bool, const W: u8>(items: &[[u32; 2]], nodes: &[[u32; 3]]) -> u32 {
     let [last, first] = at::<T, 2>(items, ROOT);
     if last.wrapping_sub(first) < LIST_SPAN {
-        return walk_first::<T, S>(items, nodes, first);
+        return walk_first::<T, W>(items, nodes, first);
     }
     let Some(heads) = nodes.get(first as usize..=last as usize) else {
         return ROOT;
@@ -718,13 +908,13 @@ const LIST_SPAN: u32 = 128;
 /// [`choose_first`] by a walk of the primary list from its first column `c`. A
 /// checked walk stops after every item once (a list scribbled into a cycle).
 ///
-/// With `S` a shorter column is taken by selects, not a branch: where the shortest
+/// With `W` = [`THREE`] a shorter column is taken by selects, not a branch: where the shortest
 /// column moves about from node to node (Langford pairs) the branch mispredicts,
 /// where it is mostly the first (dominoes) the branch lets the cover start before
 /// the last length is loaded. Measured: Langford pairs 7% faster with selects,
 /// dominoes 13% slower, so only the loop for rows of [`ROW_LEN`] uses them.
 #[inline(always)]
-fn walk_first<const T: bool, const S: bool>(
+fn walk_first<const T: bool, const W: u8>(
     items: &[[u32; 2]],
     nodes: &[[u32; 3]],
     mut c: u32,
@@ -734,7 +924,7 @@ fn walk_first<const T: bool, const S: bool>(
     let mut left = items.len();
     while c != ROOT && (T || left != 0) {
         let len = at::<T, 3>(nodes, c)[TOP];
-        if S {
+        if W == THREE {
             let shorter = len < min;
             best = core::hint::select_unpredictable(shorter, c, best);
             min = core::hint::select_unpredictable(shorter, len, min);
@@ -802,7 +992,7 @@ mod trusted {
     }
 
     #[inline(always)]
-    pub(super) fn at_mut<const N: usize>(a: &mut [[u32; N]], x: u32) -> &mut [u32; N] {
+    pub(super) fn at_mut<T>(a: &mut [T], x: u32) -> &mut T {
         debug_assert!((x as usize) < a.len());
         // SAFETY: as for `at`.
         unsafe { a.get_unchecked_mut(x as usize) }

@@ -10,7 +10,7 @@
 //! node hidden.
 
 use super::{at, choose_first, choose_random, cover, cover_rest, fuel_for, fuel_used};
-use super::{uncover, uncover_rest, Links, Rows, View, DOWN};
+use super::{uncover, uncover_rest, Links, Rows, View, DOWN, SHORT, SPACERS, THREE};
 use crate::core::header::{Header, Phase};
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
@@ -166,14 +166,20 @@ pub(in crate::core) fn run<H: Hooks>(
 ) -> Stop {
     match access {
         Access::Checked => {
-            run_on::<H, false, false>(h, links, stack, budget, hooks, idle, Rows::MIXED)
+            run_on::<H, false, SPACERS>(h, links, stack, budget, hooks, idle, Rows::MIXED)
         }
-        Access::Validated(rows) if rows.is_uniform() => {
-            run_on::<H, true, true>(h, links, stack, budget, hooks, idle, rows)
-        }
-        Access::Validated(rows) => {
-            run_on::<H, true, false>(h, links, stack, budget, hooks, idle, rows)
-        }
+        Access::Validated(rows) => match rows.walk() {
+            THREE => run_on::<H, true, THREE>(h, links, stack, budget, hooks, idle, rows),
+            SHORT => {
+                // The places go into the `top` words for this run only.
+                let first_spacer = h.dims.primary + h.dims.secondary + 1;
+                links.place_rows(first_spacer, h.rows, true);
+                let stop = run_on::<H, true, SHORT>(h, links, stack, budget, hooks, idle, rows);
+                links.place_rows(first_spacer, h.rows, false);
+                stop
+            }
+            _ => run_on::<H, true, SPACERS>(h, links, stack, budget, hooks, idle, rows),
+        },
     }
 }
 
@@ -186,7 +192,7 @@ pub(in crate::core) fn run<H: Hooks>(
 /// more (register pressure); the helpers it calls are `inline(always)` and cost
 /// nothing.
 #[inline(never)]
-fn run_on<H: Hooks, const T: bool, const U: bool>(
+fn run_on<H: Hooks, const T: bool, const W: u8>(
     h: &mut Header,
     links: &mut Links<'_>,
     stack: &mut [u32],
@@ -221,7 +227,7 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
     let (phase, stop) = 'search: loop {
         if enter == Phase::Recover {
             // Levels 0..=level are chosen: take back the row of `level`.
-            let steps = next_row::<T, U>(items, nodes, stack, level, rows);
+            let steps = next_row::<T, W>(items, nodes, stack, level, rows);
             enter = Phase::Advance;
             // (A trusted run counts none, see `idle_limit`.)
             if !T {
@@ -249,7 +255,7 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
             }
             tree = tree.wrapping_add(1);
             let rng = random.then_some(&mut rng);
-            let updates_here = branch::<T, U>(items, nodes, stack, level, rng, rows);
+            let updates_here = branch::<T, W>(items, nodes, stack, level, rng, rows);
             updates = updates.saturating_add(updates_here);
             if updates >= limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
@@ -260,7 +266,7 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
         if cur <= columns {
             // Every row of this column was tried: back up.
             let fuel = &mut fuel_for(nodes);
-            uncover::<T, U>(items, nodes, cur, fuel, rows);
+            uncover::<T, W>(items, nodes, cur, fuel, rows);
             if !T {
                 idle.uncovered(updates, fuel_used(nodes, *fuel));
             }
@@ -271,7 +277,7 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
             enter = Phase::Recover;
             continue;
         }
-        updates = updates.saturating_add(cover_rest::<T, U>(items, nodes, cur, rows));
+        updates = updates.saturating_add(cover_rest::<T, W>(items, nodes, cur, rows));
         hooks.chose(View { items, nodes }, level, cur);
         if level + 1 > max_depth {
             max_depth = level + 1;
@@ -310,7 +316,7 @@ fn run_on<H: Hooks, const T: bool, const U: bool>(
 /// Takes back the row of `level` (its other columns) and moves the level on to the
 /// next row of its column; returns the link steps taken (checked loop only).
 #[inline(always)]
-fn next_row<const T: bool, const U: bool>(
+fn next_row<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
@@ -318,7 +324,7 @@ fn next_row<const T: bool, const U: bool>(
     rows: Rows,
 ) -> u64 {
     let cur = stack[level as usize];
-    let steps = uncover_rest::<T, U>(items, nodes, cur, rows);
+    let steps = uncover_rest::<T, W>(items, nodes, cur, rows);
     stack[level as usize] = at::<T, 3>(nodes, cur)[DOWN];
     steps
 }
@@ -326,7 +332,7 @@ fn next_row<const T: bool, const U: bool>(
 /// Chooses the column of `level` (ties at random with `rng`, else the first), covers
 /// it and puts its first row on the stack; returns the updates.
 #[inline(always)]
-fn branch<const T: bool, const U: bool>(
+fn branch<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
@@ -336,9 +342,9 @@ fn branch<const T: bool, const U: bool>(
 ) -> u64 {
     let best = match rng {
         Some(state) => choose_random(items, nodes, state),
-        None => choose_first::<T, U>(items, nodes),
+        None => choose_first::<T, W>(items, nodes),
     };
-    let updates = cover::<T, U>(items, nodes, best, &mut fuel_for(nodes), rows);
+    let updates = cover::<T, W>(items, nodes, best, &mut fuel_for(nodes), rows);
     stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];
     updates
 }
