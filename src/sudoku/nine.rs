@@ -598,8 +598,8 @@ impl State {
             three |= two & xd;
             two |= one & xd;
             one |= xd;
-            let mh = h & (alone(h, 3) & (7 | 7 << 9 | 7 << 18)) * (1 | 1 << 3 | 1 << 6);
-            let mv = v & (alone(v, 1) & TRIADS) * 7;
+            let mh = h & ((alone(h, 3) & (7 | 7 << 9 | 7 << 18)) * (1 | 1 << 3 | 1 << 6));
+            let mv = v & ((alone(v, 1) & TRIADS) * 7);
             let md = u64::from(mh) | u64::from(mv) << 32;
             over |= thrice & md;
             thrice |= twice & md;
@@ -636,7 +636,7 @@ impl State {
                 // Hidden: the minirows and minicolumns the digit leaves.
                 let oh = (out >> b) as u32 & TRIADS;
                 let ov = (out >> (32 + 9 * b)) as u32 & 511;
-                let gone = (row * 511 & !(h * 7)) | (stack * 7 & !v | ov) * COLUMN | oh * 7;
+                let gone = ((row * 511) & !(h * 7)) | (((stack * 7) & !v | ov) * COLUMN) | (oh * 7);
                 let w = self.f[b][d];
                 changed |= w & gone != 0;
                 self.f[b][d] = w & !gone;
@@ -716,17 +716,19 @@ impl State {
             return None;
         }
         // The matchings of each digit in each band and stack, as tables.
-        let mut tables = [[0usize; 9]; 6];
+        // Per digit: its tables in the three bands, then in the three stacks.
+        let mut tables = [[0usize; 6]; 9];
         let mut total = [0u32; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                let t = self.band_table(b, d);
-                tables[b][d] = t;
-                total[b] += u32::from(MATCHES[t]);
-            }
-            for (s, t) in self.stack_tables(d).into_iter().enumerate() {
-                tables[3 + s][d] = t;
-                total[3 + s] += u32::from(MATCHES[t]);
+        for (d, row) in tables.iter_mut().enumerate() {
+            let [s0, s1, s2] = self.stack_tables(d);
+            let (b0, b1, b2) = (
+                self.band_table(0, d),
+                self.band_table(1, d),
+                self.band_table(2, d),
+            );
+            *row = [b0, b1, b2, s0, s1, s2];
+            for (n, &t) in total.iter_mut().zip(row.iter()) {
+                *n += u32::from(MATCHES[t]);
             }
         }
         let mut best = None;
@@ -740,8 +742,8 @@ impl State {
         if let Some(k) = best {
             let mut pick = None;
             let mut fewest = 7;
-            for (d, &t) in tables[k].iter().enumerate() {
-                let n = u32::from(MATCHES[t]);
+            for (d, row) in tables.iter().enumerate() {
+                let n = u32::from(MATCHES[row[k]]);
                 if n >= 2 && n < fewest {
                     fewest = n;
                     pick = Some(d);
@@ -750,7 +752,7 @@ impl State {
             if let Some(d) = pick {
                 return Some((
                     BRANCH_BY_DIGIT + 9 * k as u32 + d as u32,
-                    u32::from(MATCHSET[tables[k][d]]),
+                    u32::from(MATCHSET[tables[d][k]]),
                 ));
             }
         }
@@ -762,17 +764,18 @@ impl State {
     /// Digit `d` keeps only matching `i` (`P[i]`) of band `k` (its row `r` in box
     /// `P[i][r]`) or of stack `k - 3` (band `b` in the stack's column `P[i][b]`).
     fn restrict(&mut self, k: usize, d: usize, i: usize) {
+        let p = P[i % 6];
         if k < 3 {
-            let mut keep = 0;
-            for r in 0..3 {
-                keep |= 7 << (9 * r + 3 * P[i][r]);
-            }
+            let keep = p
+                .iter()
+                .enumerate()
+                .fold(0, |m, (r, &j)| m | 7 << (9 * r + 3 * j));
             self.f[k][d] &= keep;
         } else {
             let s = k - 3;
             let stack = (7 << (3 * s)) * COLUMN;
-            for b in 0..3 {
-                self.f[b][d] &= !stack | COLUMN << (3 * s + P[i][b]);
+            for (band, &j) in self.f.iter_mut().zip(&p) {
+                band[d] &= !stack | COLUMN << (3 * s + j);
             }
         }
     }
