@@ -395,7 +395,7 @@ impl<'a> Sudoku<'a> {
     }
 
     /// The guesses of the current or last search of the 9x9 fast path (tries at branch
-    /// points that had another digit left, counted as tdoku counts them), or `None`
+    /// points that had another alternative left, counted as tdoku counts them), or `None`
     /// when the general engine searches. For benchmarks.
     pub fn guesses(&mut self) -> Option<u64> {
         let e = self.engine();

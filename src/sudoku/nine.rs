@@ -27,7 +27,15 @@
 //!   stacks' tables: one lookup per stack;
 //! - **naked singles**: a bit-sliced count over the band's nine words gives the cells
 //!   with one candidate (fixed: their row, box and column leave the digit's words) and
-//!   the cells with none (a contradiction).
+//!   the cells with none (a contradiction);
+//! - **triads** (tdoku's reasoning, our own code), once per propagation when the rules
+//!   above have nothing left: a minirow (a row inside a box) or a minicolumn holds
+//!   three digits. Three digits bound to one (a row of the band, or a box, whose digit
+//!   is left only there) drive the other digits out of it; only three digits left for
+//!   one bind each of them there (a minirow's digit leaves the rest of its row, a
+//!   minicolumn's the rest of its box). Fewer than three left, or more than three
+//!   bound, is a contradiction. Each digit's minirows and minicolumns are one word, the
+//!   counts bit-sliced over the nine.
 //!
 //! Only the words that changed since their last pass are looked at again: each word's
 //! value after its pass is kept (`prev`, not saved: a saved state is propagated), the
@@ -38,11 +46,15 @@
 //! a fifth of the band passes). Design notes and the figures against the `sudoku`
 //! crate and tdoku: docs/DESIGN.md, docs/BENCHMARKS.md.
 //!
-//! Branching: of the cells with two candidates, the one with the most open cells
-//! around it (row, column, box; the counts of open cells per row, column and box are
-//! taken once, as nibbles), else an open cell with the fewest. A branch point
-//! saves the whole state (30 words) instead of an undo trail; trying the next digit
-//! copies it back. One *step* is atomic as in the general engine: the first
+//! Branching, as tdoku's: on a digit's placement in a band or stack (the matching of
+//! its rows and boxes, or bands and columns, one of six): of the bands and stacks not
+//! settled, the one with the fewest matchings left over its nine digits, and in it the
+//! first digit with the fewest; each try keeps one matching. (Until this pass: of the
+//! cells with two candidates, the one with the most open cells around it; 55 guesses
+//! per puzzle against 36 on forum hardest 11+, 7.6 against 5.9 on top1465; that cell
+//! choice stays for a block whose digits are all placed with cells left open, which
+//! propagation does not leave.) A branch point saves the whole state (30 words)
+//! instead of an undo trail; trying the next alternative copies it back. One *step* is atomic as in the general engine: the first
 //! propagation, opening a branch point, or one try at the newest branch point; budgets
 //! are checked between steps. Counted: `updates` = candidates eliminated, `nodes` =
 //! cells fixed, both from the state of the givens (the givens are fixed when they are
@@ -75,10 +87,14 @@ const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 const BOX: u32 = 7 * COLUMN;
 /// Words of a state: 27 digit-band words and the open cells of the three bands.
 const STATE: usize = 30;
-/// Words of a branch point: the state before the try, the cell, the untried digits,
-/// the candidates of the state (so that a try counts them once, after).
+/// Words of a branch point: the state before the try, the cell (or the digit in a
+/// band or stack), the untried digits (or matchings), the candidates of the state (so that a try counts them once, after).
 const LEVEL: usize = STATE + 3;
-/// Branch points: every open one fixed its own cell.
+/// A branch point on a digit's placement in a band or stack is recorded as
+/// `BRANCH_BY_DIGIT + 9k + d`, past the cells.
+const BRANCH_BY_DIGIT: u32 = 81;
+/// Branch points: every open one fixed its own cell or a digit's placement in a band
+/// or stack (54 of those).
 pub const MAX_LEVELS: usize = 81;
 /// The state of the givens.
 const AT_START: usize = 0;
@@ -99,6 +115,49 @@ const KEEP: [u32; 512] = through(&matchings(), &unions(&parts::<9>(7, 9, 3)));
 /// For a stack's table of bands and columns (bit `3b + j`: band `b` uses column `j`
 /// of the stack), bit `9b + j` for the pairs on some matching.
 const STACK_KEEP: [u32; 512] = through(&matchings(), &unions(&parts::<9>(1, 9, 1)));
+/// The first cell of each minirow of a band (bits `3m`).
+const TRIADS: u32 = 0o111_111_111;
+/// The six matchings of a 3x3 table: row `r` takes column `P[i][r]`.
+const P: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+/// For a 3x3 table, the matchings (bit `i`: `P[i]`) inside it.
+const MATCHSET: [u8; 512] = matchset();
+/// For a 3x3 table, how many matchings lie inside it.
+const MATCHES: [u8; 512] = matches();
+
+const fn matches() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = MATCHSET[x].count_ones() as u8;
+        x += 1;
+    }
+    t
+}
+
+const fn matchset() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut i = 0;
+        while i < 6 {
+            let m = 1 << P[i][0] | 1 << (3 + P[i][1]) | 1 << (6 + P[i][2]);
+            if occ & m == m {
+                t[occ] |= 1 << i;
+            }
+            i += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
 /// The cells of a row (9 bits).
 const POP9: [u8; 512] = pop9();
 /// A row (9 bits) spread to nibbles: nibble `c` is 1 when the row has column `c`.
@@ -178,15 +237,6 @@ const fn shrink() -> [u8; 512] {
 }
 
 const fn matchings() -> [u16; 512] {
-    // The six matchings: row r takes box p[r].
-    const P: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u16; 512];
     let mut occ = 0;
     while occ < 512 {
@@ -512,11 +562,95 @@ impl State {
         );
     }
 
+    /// Triads: the three cells of a minirow (a row inside a box) or a minicolumn hold
+    /// three digits. Where only three digits are left for one with an open cell, each of
+    /// them takes a cell of it: a minirow's digits leave the rest of its row, a
+    /// minicolumn's the rest of its box (the band and stack rules then do the rest).
+    /// Where three digits must take a cell of one (a row of the band whose digit is
+    /// left only there, or a box whose digit is left only in that column), the other
+    /// digits leave it. `Some(true)` when a word changed, `None` when a minirow or
+    /// minicolumn has fewer than three digits left or more than three that must go there.
+    ///
+    /// Each digit's minirows as one word, band `b`'s minirow `m` (row `m / 3`, box
+    /// `m % 3`) at bit `3m + b`, and its minicolumns, band `b`'s column `c` at bit
+    /// `32 + 9b + c`; the digits of each counted bit-sliced over the nine words.
+    #[inline(always)]
+    fn triads(&mut self) -> Option<bool> {
+        let rows = |x: u32| (x | x >> 1 | x >> 2) & TRIADS;
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let units = |f: [u32; 3]| {
+            let h = rows(f[0]) | rows(f[1]) << 1 | rows(f[2]) << 2;
+            let v = cols(f[0]) | cols(f[1]) << 9 | cols(f[2]) << 18;
+            (h, v)
+        };
+        // One of three bits at `x`, `x >> s`, `x >> 2s`.
+        let alone = |x: u32, s: u32| {
+            let (y, z) = (x >> s, x >> (2 * s));
+            (x ^ y ^ z) & !(x & y & z)
+        };
+        let (mut x, mut must) = ([0u64; 9], [0u64; 9]);
+        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        let (mut sure, mut twice, mut thrice, mut over) = (0u64, 0u64, 0u64, 0u64);
+        for d in 0..9 {
+            let (h, v) = units([self.f[0][d], self.f[1][d], self.f[2][d]]);
+            let xd = u64::from(h) | u64::from(v) << 32;
+            four |= three & xd;
+            three |= two & xd;
+            two |= one & xd;
+            one |= xd;
+            let mh = h & ((alone(h, 3) & (7 | 7 << 9 | 7 << 18)) * (1 | 1 << 3 | 1 << 6));
+            let mv = v & ((alone(v, 1) & TRIADS) * 7);
+            let md = u64::from(mh) | u64::from(mv) << 32;
+            over |= thrice & md;
+            thrice |= twice & md;
+            twice |= sure & md;
+            sure |= md;
+            x[d] = xd;
+            must[d] = md;
+        }
+        const ALL: u64 = BAND as u64 | (BAND as u64) << 32;
+        if !three & ALL != 0 || over != 0 {
+            return None;
+        }
+        // Only three digits left, not all three bound there yet (those done leave
+        // each of their digits bound); three bound there and more left.
+        let naked = three & !four & !thrice;
+        let hidden = thrice & four;
+        if naked | hidden == 0 {
+            return Some(false);
+        }
+        let mut changed = false;
+        for d in 0..9 {
+            let hits = x[d] & naked;
+            let out = x[d] & hidden & !must[d];
+            if hits | out == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                // Minirows: the rest of the row leaves the digit.
+                let h = (hits >> b) as u32 & TRIADS;
+                let row = (h | h >> 3 | h >> 6) & (1 | 1 << 9 | 1 << 18);
+                // Minicolumns: the rest of the box (the stack's other columns).
+                let v = (hits >> (32 + 9 * b)) as u32 & 511;
+                let stack = (v | v >> 1 | v >> 2) & (1 | 1 << 3 | 1 << 6);
+                // Hidden: the minirows and minicolumns the digit leaves.
+                let oh = (out >> b) as u32 & TRIADS;
+                let ov = (out >> (32 + 9 * b)) as u32 & 511;
+                let gone = ((row * 511) & !(h * 7)) | (((stack * 7) & !v | ov) * COLUMN) | (oh * 7);
+                let w = self.f[b][d];
+                changed |= w & gone != 0;
+                self.f[b][d] = w & !gone;
+            }
+        }
+        Some(changed)
+    }
+
     /// Propagates until nothing changes; false on a contradiction. Words not dirty
     /// must have had their pass as a band.
     fn propagate(&mut self) -> bool {
         // The words each rule has not seen since its last pass.
         let (mut naked, mut stacks) = (0, 0);
+        let mut triads = false;
         loop {
             if !self.bands() {
                 return false;
@@ -536,7 +670,112 @@ impl State {
             }
             stacks = 0;
             if self.changed() == 0 {
-                return true;
+                // Triads once: again after they changed something found little.
+                if triads {
+                    return true;
+                }
+                triads = true;
+                match self.triads() {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => return true,
+                }
+            }
+        }
+    }
+
+    /// A band's table of rows and boxes for digit `d` (bit `3r + k`).
+    #[inline(always)]
+    fn band_table(&self, b: usize, d: usize) -> usize {
+        let a = self.f[b][d];
+        SHRINK[(a & 511) as usize] as usize
+            | (SHRINK[(a >> 9 & 511) as usize] as usize) << 3
+            | (SHRINK[(a >> 18 & 511) as usize] as usize) << 6
+    }
+
+    /// The stacks' tables of bands and columns for digit `d` (bit `3b + j`).
+    #[inline(always)]
+    fn stack_tables(&self, d: usize) -> [usize; 3] {
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        let w = fold(self.f[0][d]) | fold(self.f[1][d]) << 9 | fold(self.f[2][d]) << 18;
+        let table = |s: u32| {
+            let x = w >> s & (7 * COLUMN);
+            ((x | x >> 6 | x >> 12) & 511) as usize
+        };
+        [table(0), table(3), table(6)]
+    }
+
+    /// The branch point and its alternatives: as tdoku branches, a digit's placement
+    /// in a band or stack (`BRANCH_BY_DIGIT + 9k + d`: digit `d` in band `k`, or in
+    /// stack `k - 3` from 3 up; the alternatives are the matchings left, bit `i` for
+    /// `P[i]`): of the bands and stacks not settled, the one with the fewest
+    /// matchings left over its nine digits, and in it the first digit with the fewest
+    /// (two or more). None when every cell is fixed.
+    fn branch(&self) -> Option<(u32, u32)> {
+        if self.open == [0; 3] {
+            return None;
+        }
+        // The matchings of each digit in each band and stack, as tables.
+        // Per digit: its tables in the three bands, then in the three stacks.
+        let mut tables = [[0usize; 6]; 9];
+        let mut total = [0u32; 6];
+        for (d, row) in tables.iter_mut().enumerate() {
+            let [s0, s1, s2] = self.stack_tables(d);
+            let (b0, b1, b2) = (
+                self.band_table(0, d),
+                self.band_table(1, d),
+                self.band_table(2, d),
+            );
+            *row = [b0, b1, b2, s0, s1, s2];
+            for (n, &t) in total.iter_mut().zip(row.iter()) {
+                *n += u32::from(MATCHES[t]);
+            }
+        }
+        let mut best = None;
+        let mut least = u32::MAX;
+        for (k, &n) in total.iter().enumerate() {
+            if n > 9 && n < least {
+                least = n;
+                best = Some(k);
+            }
+        }
+        if let Some(k) = best {
+            let mut pick = None;
+            let mut fewest = 7;
+            for (d, row) in tables.iter().enumerate() {
+                let n = u32::from(MATCHES[row[k]]);
+                if n >= 2 && n < fewest {
+                    fewest = n;
+                    pick = Some(d);
+                }
+            }
+            if let Some(d) = pick {
+                return Some((
+                    BRANCH_BY_DIGIT + 9 * k as u32 + d as u32,
+                    u32::from(MATCHSET[tables[d][k]]),
+                ));
+            }
+        }
+        // Every digit placed in every band and stack leaves no cell open once
+        // propagated; a cell all the same, whatever the block says.
+        self.branch_cell().map(|c| (c, self.digits(c)))
+    }
+
+    /// Digit `d` keeps only matching `i` (`P[i]`) of band `k` (its row `r` in box
+    /// `P[i][r]`) or of stack `k - 3` (band `b` in the stack's column `P[i][b]`).
+    fn restrict(&mut self, k: usize, d: usize, i: usize) {
+        let p = P[i % 6];
+        if k < 3 {
+            let keep = p
+                .iter()
+                .enumerate()
+                .fold(0, |m, (r, &j)| m | 7 << (9 * r + 3 * j));
+            self.f[k][d] &= keep;
+        } else {
+            let s = k - 3;
+            let stack = (7 << (3 * s)) * COLUMN;
+            for (band, &j) in self.f.iter_mut().zip(&p) {
+                band[d] &= !stack | COLUMN << (3 * s + j);
             }
         }
     }
@@ -765,8 +1004,8 @@ pub struct Run<'w> {
     cands: Option<u64>,
 }
 
-/// Guesses so far: tries at a branch point that still had another digit to try (the
-/// last one is forced, as tdoku counts). Kept in the general engine's unsolved-count
+/// Guesses so far: tries at a branch point that still had another alternative to try
+/// (the last one is forced, as tdoku counts). Kept in the general engine's unsolved-count
 /// word, which the fast path does not use.
 pub fn guesses(head: &[u32]) -> u64 {
     u64::from(head[S_UNSOLVED])
@@ -812,7 +1051,7 @@ impl<'w> Run<'w> {
             match self.phase {
                 PHASE_START => self.first(),
                 PHASE_DESCEND => {
-                    let Some(cell) = self.now.branch_cell() else {
+                    let Some(cell) = self.now.branch() else {
                         self.solutions += 1;
                         self.phase = PHASE_RETRY;
                         return Ok(Outcome::Solution);
@@ -853,14 +1092,14 @@ impl<'w> Run<'w> {
         self.nodes += u64::from(self.now.fixed().saturating_sub(fixed));
     }
 
-    /// Opens a branch point at `cell`.
-    fn open(&mut self, cell: u32) -> Result<(), Error> {
+    /// Opens a branch point at `cell` (or a digit in a band or stack, see
+    /// [`State::branch`]) with the alternatives `digits` (or matchings).
+    fn open(&mut self, (cell, digits): (u32, u32)) -> Result<(), Error> {
         if self.nlev >= MAX_LEVELS {
             return Err(Error::Corrupt);
         }
         let at = AT_LEVELS + self.nlev * LEVEL;
         self.now.store(self.w, at);
-        let digits = self.now.digits(cell);
         let cands = self.cands.unwrap_or_else(|| self.now.candidates());
         match self.w.get_mut(at + STATE..at + LEVEL) {
             Some(l) => {
@@ -882,7 +1121,7 @@ impl<'w> Run<'w> {
         let Some(&[cell, rest, cands]) = self.w.get(at + STATE..at + LEVEL) else {
             return Err(Error::Corrupt);
         };
-        if cell >= 81 || rest == 0 || rest >= 1 << 9 {
+        if cell >= BRANCH_BY_DIGIT + 54 || rest == 0 || rest >= 1 << 9 {
             return Err(Error::Corrupt);
         }
         let d = if self.random {
@@ -906,11 +1145,19 @@ impl<'w> Run<'w> {
         }
         // At most 729 whatever the block says: a scribbled word costs no budget.
         let (cands, fixed) = (u64::from(cands.min(729)), self.now.fixed());
-        let (b, bit) = ((cell / 27) as usize, 1 << (cell % 27));
-        if self.now.f[b][d as usize] & bit == 0 || self.now.open[b] & bit == 0 {
-            return Err(Error::Corrupt);
+        if cell >= BRANCH_BY_DIGIT {
+            let k = (cell - BRANCH_BY_DIGIT) as usize;
+            if d >= 6 {
+                return Err(Error::Corrupt);
+            }
+            self.now.restrict(k / 9, k % 9, d as usize);
+        } else {
+            let (b, bit) = ((cell / 27) as usize, 1 << (cell % 27));
+            if self.now.f[b][d as usize] & bit == 0 || self.now.open[b] & bit == 0 {
+                return Err(Error::Corrupt);
+            }
+            self.now.fix(d as usize, b, bit);
         }
-        self.now.fix(d as usize, b, bit);
         let ok = self.now.propagate();
         self.count(cands, fixed);
         self.phase = if ok { PHASE_DESCEND } else { PHASE_RETRY };
