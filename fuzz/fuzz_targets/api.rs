@@ -4,8 +4,8 @@
 #![no_main]
 
 use dlx::ffi::*;
-use std::ffi::c_void;
 use libfuzzer_sys::fuzz_target;
+use std::ffi::c_void;
 mod common;
 
 use common::{as_sets, is_cover, Bytes};
@@ -60,7 +60,8 @@ fn split_paths(s: *mut dlx_solver, depth: u32) -> (Vec<Vec<u32>>, u64) {
         if sol != 0 {
             seen.above += 1;
         } else {
-            seen.paths.push(unsafe { std::slice::from_raw_parts(path, n) }.to_vec());
+            seen.paths
+                .push(unsafe { std::slice::from_raw_parts(path, n) }.to_vec());
         }
         0
     }

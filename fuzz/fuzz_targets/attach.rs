@@ -78,7 +78,11 @@ fuzz_target!(|data: &[u8]| {
             let found = rest(&mut s, budget, Solver::next, |s| {
                 s.solution().unwrap().to_vec()
             });
-            assert_eq!(s.next(1), Ok(Step::Exhausted), "an accepted image never ended");
+            assert_eq!(
+                s.next(1),
+                Ok(Step::Exhausted),
+                "an accepted image never ended"
+            );
             // With a seed, the random state is checked to be one the seed reaches,
             // not the very one (docs/PROMISES.md, "Open"): the rest of the
             // enumeration is only promised for an image as the search left it. (An
@@ -106,4 +110,3 @@ fuzz_target!(|data: &[u8]| {
         None => assert_eq!(image, damaged, "a refused image was changed"),
     }
 });
-

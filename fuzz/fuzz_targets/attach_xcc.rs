@@ -177,7 +177,11 @@ fuzz_target!(|data: &[u8]| {
             let found = rest(&mut s, budget, XSolver::next, |s| {
                 s.solution().unwrap().to_vec()
             });
-            assert_eq!(s.next(1), Ok(Step::Exhausted), "an accepted image never ended");
+            assert_eq!(
+                s.next(1),
+                Ok(Step::Exhausted),
+                "an accepted image never ended"
+            );
             // (`damaged`: the image as offered; `whole` was reset since.)
             let h = XHeader::load(&damaged).unwrap();
             let held = rows_of(&damaged, h.dims, h.rows);
