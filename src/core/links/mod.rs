@@ -142,6 +142,66 @@ fn placed_ends(x: u32, top: u32) -> (u32, u32) {
     (first, first.wrapping_add(top >> LEN_SHIFT))
 }
 
+/// The first node of the row of entry `x` and one past its last, in a trusted run
+/// whose rows have a known shape (`W`): [`THREE`] by `rows`, [`SHORT`] by the
+/// places in `x`'s `top` word.
+#[inline(always)]
+fn known_ends<const T: bool, const W: u8>(nodes: &[[u32; 3]], x: u32, rows: Rows) -> (u32, u32) {
+    if W == SHORT {
+        placed_ends(x, at::<T, 3>(nodes, x)[TOP])
+    } else {
+        rows.ends(x)
+    }
+}
+
+/// Calls `f` on the other nodes of the row `first..end` of node `x`, cyclically:
+/// right of `x` with `RIGHT` (the order of the covers), else left of it (their
+/// reverse). Rows of a known shape (`W`) only: the steps that every row of that
+/// shape has are taken without a test, so that no loop exit mispredicts there.
+#[inline(always)]
+fn each_other<const W: u8, const RIGHT: bool>(
+    x: u32,
+    first: u32,
+    end: u32,
+    mut f: impl FnMut(u32),
+) {
+    let (least, most) = if W == SHORT {
+        (SHORT_MIN, SHORT_MAX)
+    } else {
+        (ROW_LEN, ROW_LEN)
+    };
+    let len = end.wrapping_sub(first);
+    let mut p = x;
+    for k in 1..most {
+        if k >= least && k >= len {
+            break;
+        }
+        if RIGHT {
+            p = p.wrapping_add(1);
+            if p == end {
+                p = first;
+            }
+        } else {
+            if p == first {
+                p = end;
+            }
+            p = p.wrapping_sub(1);
+        }
+        f(p);
+    }
+}
+
+/// The column of an entry whose `top` word is `top` (with places, [`SHORT`]: three
+/// times the column under the place bits).
+#[inline(always)]
+fn column_in<const W: u8>(top: u32) -> u32 {
+    if W == SHORT {
+        (top & COLUMN_MASK) / 3
+    } else {
+        top
+    }
+}
+
 /// The two link arrays of a solver's block.
 pub(super) struct Links<'a> {
     items: &'a mut [[u32; 2]],
@@ -582,39 +642,18 @@ fn cover<const T: bool, const W: u8>(
     let mut rr = at::<T, 3>(nodes, c)[DOWN];
     while rr != c && fuelled::<T>(fuel) {
         let next = at::<T, 3>(nodes, rr)[DOWN];
-        if W == THREE {
-            // Cyclically from `rr + 1`, as below, in `ROW_LEN - 1` steps.
-            let (first, end) = rows.ends(rr);
-            let mut nn = rr;
-            for _ in 1..ROW_LEN {
-                nn = nn.wrapping_add(1);
-                if nn == end {
-                    nn = first;
-                }
-                let [uu, dd, cc] = at::<T, 3>(nodes, nn);
-                hide::<T>(nodes, uu, dd, cc);
-            }
-            updates += u64::from(ROW_LEN - 1);
-            rr = next;
-            continue;
-        }
-        if W == SHORT {
+        if W != SPACERS {
             // Cyclically from `rr + 1`, as below, the row's length less one steps.
-            let (first, end) = placed_ends(rr, at::<T, 3>(nodes, rr)[TOP]);
-            let len = end.wrapping_sub(first);
-            let mut nn = rr;
-            for k in 1..SHORT_MAX {
-                if k >= SHORT_MIN && k >= len {
-                    break;
-                }
-                nn = nn.wrapping_add(1);
-                if nn == end {
-                    nn = first;
-                }
+            let (first, end) = known_ends::<T, W>(nodes, rr, rows);
+            each_other::<W, true>(rr, first, end, |nn| {
                 let [uu, dd, cc] = at::<T, 3>(nodes, nn);
-                hide_placed::<T>(nodes, uu, dd, cc);
-            }
-            updates += u64::from(len) - 1;
+                if W == SHORT {
+                    hide_placed::<T>(nodes, uu, dd, cc);
+                } else {
+                    hide::<T>(nodes, uu, dd, cc);
+                }
+            });
+            updates += u64::from(end.wrapping_sub(first)) - 1;
             rr = next;
             continue;
         }
@@ -666,34 +705,16 @@ fn uncover<const T: bool, const W: u8>(
     let mut rr = at::<T, 3>(nodes, c)[UP];
     while rr != c && fuelled::<T>(fuel) {
         let prev = at::<T, 3>(nodes, rr)[UP];
-        if W == THREE {
-            let (first, end) = rows.ends(rr);
-            let mut nn = rr;
-            for _ in 1..ROW_LEN {
-                if nn == first {
-                    nn = end;
-                }
-                nn = nn.wrapping_sub(1);
+        if W != SPACERS {
+            let (first, end) = known_ends::<T, W>(nodes, rr, rows);
+            each_other::<W, false>(rr, first, end, |nn| {
                 let [uu, dd, cc] = at::<T, 3>(nodes, nn);
-                unhide::<T>(nodes, nn, uu, dd, cc);
-            }
-            rr = prev;
-            continue;
-        }
-        if W == SHORT {
-            let (first, end) = placed_ends(rr, at::<T, 3>(nodes, rr)[TOP]);
-            let mut nn = rr;
-            for k in 1..SHORT_MAX {
-                if k >= SHORT_MIN && k >= end.wrapping_sub(first) {
-                    break;
+                if W == SHORT {
+                    unhide_placed::<T>(nodes, nn, uu, dd, cc);
+                } else {
+                    unhide::<T>(nodes, nn, uu, dd, cc);
                 }
-                if nn == first {
-                    nn = end;
-                }
-                nn = nn.wrapping_sub(1);
-                let [uu, dd, cc] = at::<T, 3>(nodes, nn);
-                unhide_placed::<T>(nodes, nn, uu, dd, cc);
-            }
+            });
             rr = prev;
             continue;
         }
@@ -741,33 +762,12 @@ fn cover_rest<const T: bool, const W: u8>(
 ) -> u64 {
     let fuel = &mut fuel_for(nodes);
     let mut updates: u64 = 0;
-    if W == THREE {
-        let (first, end) = rows.ends(x);
-        let mut p = x;
-        for _ in 1..ROW_LEN {
-            p = p.wrapping_add(1);
-            if p == end {
-                p = first;
-            }
-            let c = at::<T, 3>(nodes, p)[TOP];
+    if W != SPACERS {
+        let (first, end) = known_ends::<T, W>(nodes, x, rows);
+        each_other::<W, true>(x, first, end, |p| {
+            let c = column_in::<W>(at::<T, 3>(nodes, p)[TOP]);
             updates += cover::<T, W>(items, nodes, c, fuel, rows);
-        }
-        return updates;
-    }
-    if W == SHORT {
-        let (first, end) = placed_ends(x, at::<T, 3>(nodes, x)[TOP]);
-        let mut p = x;
-        for k in 1..SHORT_MAX {
-            if k >= SHORT_MIN && k >= end.wrapping_sub(first) {
-                break;
-            }
-            p = p.wrapping_add(1);
-            if p == end {
-                p = first;
-            }
-            let c = (at::<T, 3>(nodes, p)[TOP] & COLUMN_MASK) / 3;
-            updates += cover::<T, W>(items, nodes, c, fuel, rows);
-        }
+        });
         return updates;
     }
     let mut p = x.wrapping_add(1);
@@ -801,35 +801,13 @@ fn uncover_rest<const T: bool, const W: u8>(
     rows: Rows,
 ) -> u64 {
     let fuel = &mut fuel_for(nodes);
-    if W == THREE {
-        let (first, end) = rows.ends(x);
-        let mut p = x;
-        for _ in 1..ROW_LEN {
-            if p == first {
-                p = end;
-            }
-            p = p.wrapping_sub(1);
-            let c = at::<T, 3>(nodes, p)[TOP];
+    if W != SPACERS {
+        let (first, end) = known_ends::<T, W>(nodes, x, rows);
+        each_other::<W, false>(x, first, end, |p| {
+            let c = column_in::<W>(at::<T, 3>(nodes, p)[TOP]);
             spend::<T>(fuel);
             uncover::<T, W>(items, nodes, c, fuel, rows);
-        }
-        return if T { 0 } else { fuel_used(nodes, *fuel) };
-    }
-    if W == SHORT {
-        let (first, end) = placed_ends(x, at::<T, 3>(nodes, x)[TOP]);
-        let mut p = x;
-        for k in 1..SHORT_MAX {
-            if k >= SHORT_MIN && k >= end.wrapping_sub(first) {
-                break;
-            }
-            if p == first {
-                p = end;
-            }
-            p = p.wrapping_sub(1);
-            let c = (at::<T, 3>(nodes, p)[TOP] & COLUMN_MASK) / 3;
-            spend::<T>(fuel);
-            uncover::<T, W>(items, nodes, c, fuel, rows);
-        }
+        });
         return if T { 0 } else { fuel_used(nodes, *fuel) };
     }
     let mut p = x.wrapping_sub(1);
