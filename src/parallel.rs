@@ -6,9 +6,9 @@
 //! solver with bounds (Algorithm M) into search paths, which also say which rows
 //! each subtree excludes.
 //!
-//! Safe Rust on top of the core. It allocates (a copy of the block per
-//! sub-problem, the prefixes), which the core never does, so it lives beside the
-//! core, not in it. Without the `parallel` feature it counts on the calling thread.
+//! Safe Rust on top of the core. It allocates (the prefixes, a copy of the block
+//! per worker, refilled for each sub-problem), which the core never does, so it
+//! lives beside the core, not in it. Without the `parallel` feature it counts on the calling thread.
 #![forbid(unsafe_code)]
 
 use crate::core::{Prefix, Solver, XSolver};
