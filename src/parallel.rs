@@ -8,7 +8,8 @@
 //!
 //! Safe Rust on top of the core. It allocates (the prefixes, a copy of the block
 //! per worker, refilled for each sub-problem), which the core never does, so it
-//! lives beside the core, not in it. Without the `parallel` feature it counts on the calling thread.
+//! lives beside the core, not in it. Without the `parallel` feature it counts on
+//! the calling thread.
 #![forbid(unsafe_code)]
 
 use crate::core::{Prefix, Solver, XSolver};
