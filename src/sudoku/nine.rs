@@ -308,6 +308,38 @@ impl State {
         }
     }
 
+    /// True when the state is one that a propagation leaves (see [`sound`]).
+    fn settled(&self) -> bool {
+        for (band, &open) in self.f.iter().zip(&self.open) {
+            let (once, twice) = once_twice(band);
+            if BAND & !once != 0 || twice & !open != 0 {
+                return false;
+            }
+        }
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        (0..9).all(|d| {
+            let columns = self.f.iter().fold(0, |a, band| a | fold(band[d]));
+            let units = (0..3).all(|b| {
+                let x = self.f[b][d];
+                let rows = (0..3).all(|r| x >> (9 * r) & 511 != 0);
+                let boxes = (0..3).all(|k| x & BOX << (3 * k) != 0);
+                // The fixed cells of the digit: no other cell of their row, box or
+                // column keeps it.
+                let mut fixed = x & !self.open[b];
+                let mut alone = true;
+                while fixed != 0 {
+                    let i = fixed.trailing_zeros() as usize;
+                    fixed &= fixed - 1;
+                    let column = COLUMN << (i % 9);
+                    alone &= x & BAND_PEERS[i] == 0
+                        && (0..3).all(|o| o == b || self.f[o][d] & column == 0);
+                }
+                rows && boxes && alone
+            });
+            columns == 511 && units
+        })
+    }
+
     /// Candidates left over all cells.
     fn candidates(&self) -> u64 {
         // Two words per 64-bit lane, byte counts summed across lanes before one
@@ -916,6 +948,30 @@ impl<'w> Run<'w> {
         self.phase = if ok { PHASE_DESCEND } else { PHASE_RETRY };
         Ok(())
     }
+}
+
+/// True when the fast path's search state is one of the kind it makes (see
+/// [`super::engine::Search::sound`]): the current state, when it was propagated, and
+/// the state of every open branch point have a candidate in every cell, one in every
+/// fixed cell, a place for every digit in every row, column and box, and no fixed
+/// digit left in another cell of its units; each branch point's cell is open there
+/// and its untried digits are candidates of it.
+pub fn sound(head: &[u32], w: &[u32]) -> bool {
+    if !sane(head) {
+        return false;
+    }
+    if head[S_PHASE] == PHASE_DESCEND && !State::load(w, AT_NOW).settled() {
+        return false;
+    }
+    (0..head[S_LEVELS] as usize).all(|lev| {
+        let at = AT_LEVELS + lev * LEVEL;
+        let Some(&[cell, rest, _]) = w.get(at + STATE..at + LEVEL) else {
+            return false;
+        };
+        let st = State::load(w, at);
+        let open = cell < 81 && st.open[cell as usize / 27] >> (cell % 27) & 1 != 0;
+        open && rest != 0 && rest & !st.digits(cell) == 0 && st.settled()
+    })
 }
 
 /// True when the search fields of the header fit the fast path.
