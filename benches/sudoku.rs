@@ -16,7 +16,10 @@
 //! `--only=helper` (or `general`, `crate`) runs that one alone and skips generation:
 //! for instruction counts under callgrind (`--toggle-collect='sudoku::helper*'`, or
 //! `sudoku::krate*`); `--set=WORD` keeps the sets whose label contains WORD,
-//! `--task=first` (or `unique`) the one task.
+//! `--task=first` (or `unique`) the one task. `--reopen` opens the helper's block
+//! afresh for every puzzle, as the C API does for every call: each call then checks
+//! its block once it has spent `8 n^3` updates, where one value checks once in its
+//! life.
 
 use std::hint::black_box;
 
@@ -73,6 +76,23 @@ fn helper(sd: &mut Sudoku<'_>, puzzles: &[(Vec<u8>, String)], count: bool) -> u6
     guesses
 }
 
+/// As [`helper`], with the block `mem` opened afresh for every puzzle (`--reopen`).
+#[inline(never)]
+fn helper_reopened(mem: &mut [u32], puzzles: &[(Vec<u8>, String)], count: bool) -> u64 {
+    let mut out = [0u8; 81];
+    let mut guesses = 0;
+    for (g, _) in puzzles {
+        let mut sd = Sudoku::open(mem).unwrap();
+        if count {
+            black_box(sd.count(g, 2).unwrap());
+        } else {
+            black_box(sd.solve(g, &mut out).unwrap());
+        }
+        guesses += sd.guesses().unwrap_or(0);
+    }
+    guesses
+}
+
 /// Runs the `sudoku` crate over the set.
 #[inline(never)]
 fn krate(parsed: &[sudoku::Sudoku], count: bool) {
@@ -106,6 +126,10 @@ fn main() {
         ("forum hardest 1106", "forum_hardest_1106.txt"),
     ];
     let words = dlx::sudoku::required_words(3, 3).unwrap() as usize;
+    let reopen = args.iter().any(|a| a == "--reopen");
+    let (mut r1, mut r2) = (vec![0u32; words], vec![0u32; words]);
+    Sudoku::init(&mut r1, 3, 3).unwrap();
+    Sudoku::init(&mut r2, 3, 3).unwrap().use_fast_path(false);
     let (mut m1, mut m2) = (vec![0u32; words], vec![0u32; words]);
     let mut fast = Sudoku::init(&mut m1, 3, 3).unwrap();
     let mut general = Sudoku::init(&mut m2, 3, 3).unwrap();
@@ -147,11 +171,21 @@ fn main() {
             let mut guesses = 0;
             for _ in 0..if quick { 1 } else { 3 } {
                 if runs("helper") {
-                    a.push(secs(|| guesses = helper(&mut fast, &puzzles, count)));
+                    a.push(secs(|| {
+                        guesses = if reopen {
+                            helper_reopened(&mut r1, &puzzles, count)
+                        } else {
+                            helper(&mut fast, &puzzles, count)
+                        }
+                    }));
                 }
                 if runs("general") {
                     b.push(secs(|| {
-                        helper(&mut general, &puzzles, count);
+                        if reopen {
+                            helper_reopened(&mut r2, &puzzles, count);
+                        } else {
+                            helper(&mut general, &puzzles, count);
+                        }
                     }));
                 }
                 if !runs("crate") {

@@ -10,8 +10,8 @@
  * in this order: DLX_ERR_NULL, DLX_ERR_MISALIGNED, DLX_ERR_CORRUPT (not a handle of
  * that kind), DLX_ERR_INTERNAL (poisoned by an internal error), DLX_ERR_BUSY (called
  * from inside a call on the same handle, e.g. from its callback). A search on a
- * solver, maximiser or tiling block that was written outside the library may also
- * end with DLX_ERR_CORRUPT, its block as the damage left it (docs/API.md).
+ * solver, maximiser, Sudoku or tiling block that was written outside the library may
+ * also end with DLX_ERR_CORRUPT, its block as the damage left it (docs/API.md).
  * Handles are independent; one handle must not be used by two threads at once.
  * The full contract: docs/API.md.
  */
@@ -1306,7 +1306,8 @@ dlx_status dlx_sudoku_set_givens(struct dlx_sudoku *s, const uint8_t *givens, si
  * with several is its own.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
- * is under way: call `dlx_sudoku_set_givens` first).
+ * is under way: call `dlx_sudoku_set_givens` first), `DLX_ERR_CORRUPT` (a block
+ * damaged from outside, found by the check of a long search: docs/API.md).
  *
  * # Safety
  * `s` is NULL or a live handle; `out` is NULL or points at `ncells` writable bytes.
@@ -1320,7 +1321,8 @@ dlx_status dlx_sudoku_next(struct dlx_sudoku *s, uint64_t budget, uint8_t *out, 
  * givens). `givens` and `out` may be the same array. Further solutions follow with
  * `dlx_sudoku_next`.
  *
- * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N),
+ * `DLX_ERR_CORRUPT` (as `dlx_sudoku_next`).
  *
  * # Safety
  * `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
@@ -1335,7 +1337,8 @@ dlx_status dlx_sudoku_solve(struct dlx_sudoku *s,
  * unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
  * search reset.
  *
- * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+ * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N),
+ * `DLX_ERR_CORRUPT` (as `dlx_sudoku_next`).
  *
  * # Safety
  * `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
@@ -1390,7 +1393,8 @@ dlx_status dlx_sudoku_generate_start(struct dlx_sudoku *s, uint64_t seed, uint64
  * about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no
- * generation started, or abandoned by another call).
+ * generation started, or abandoned by another call), `DLX_ERR_CORRUPT` (as
+ * `dlx_sudoku_next`).
  *
  * # Safety
  * `s` is NULL or a live handle; `puzzle` (and `solution` unless NULL) point at

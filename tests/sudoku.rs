@@ -4,7 +4,7 @@
 mod common;
 
 use common::{assert_rejected, assert_rejected_after, manifest_dir, run_example, Rng};
-use dlx::core::Step;
+use dlx::core::{Stats, Step};
 use dlx::sudoku::{self, text, GenStep, Sudoku};
 
 fn block(br: u32, bc: u32) -> Vec<u32> {
@@ -125,17 +125,22 @@ fn top1465_fast_path_figures_are_pinned() {
     );
 }
 
+/// (The block opened afresh for each call, as the C API does, so that every call
+/// checks its block's search state: the figures are those of the search alone.)
 fn top1465_figures(general: bool) -> ((u64, u64), (u64, u64)) {
     let ps = puzzles("top1465.txt", 9);
     let mut mem = block(3, 3);
-    let mut sd = Sudoku::init(&mut mem, 3, 3).unwrap();
-    sd.use_fast_path(!general);
+    Sudoku::init(&mut mem, 3, 3)
+        .unwrap()
+        .use_fast_path(!general);
     let mut out = [0u8; 81];
     let (mut first, mut unique) = ((0, 0), (0, 0));
     for g in &ps[..100] {
+        let mut sd = Sudoku::open(&mut mem).unwrap();
         assert_eq!(sd.solve(g, &mut out).unwrap(), Step::Solution);
         let st = sd.stats().unwrap();
         first = (first.0 + st.nodes, first.1 + st.updates);
+        let mut sd = Sudoku::open(&mut mem).unwrap();
         assert_eq!(sd.count(g, 2).unwrap(), 1);
         let st = sd.stats().unwrap();
         unique = (unique.0 + st.nodes, unique.1 + st.updates);
@@ -287,15 +292,23 @@ fn generate(br: u32, bc: u32, seed: u64, budget: u64, minimal: bool) -> (Vec<u8>
     let n = br * bc;
     let cells = (n * n) as usize;
     let mut mem = block(br, bc);
-    let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
     let (mut p, mut sol) = (vec![0u8; cells], vec![0u8; cells]);
-    s.generate_start(seed, if n >= 25 { 30_000 } else { 0 })
+    Sudoku::init(&mut mem, br, bc)
+        .unwrap()
+        .generate_start(seed, if n >= 25 { 30_000 } else { 0 })
         .unwrap();
+    // The block opened afresh for each call, as the C API does: each call checks it.
     let mut calls = 0;
-    while s.generate(budget, &mut p, Some(&mut sol)).unwrap() == GenStep::BudgetSpent {
+    while Sudoku::open(&mut mem)
+        .unwrap()
+        .generate(budget, &mut p, Some(&mut sol))
+        .unwrap()
+        == GenStep::BudgetSpent
+    {
         calls += 1;
         assert!(calls < 10_000_000);
     }
+    let mut s = Sudoku::open(&mut mem).unwrap();
     assert!(valid(br as usize, bc as usize, &p, &sol));
     assert_eq!(s.count(&p, 2).unwrap(), 1, "generated puzzle not unique");
     if minimal {
@@ -987,6 +1000,137 @@ fn resumed_search_continues_where_it_stopped() {
     assert_eq!(st.solutions, want.len() as u64);
     assert_eq!(st.depth, 0);
     assert!(st.max_depth >= 1 && st.nodes > 0);
+}
+
+/// The search of `g` in `mem` by calls of `budget` updates (0 = none) as the C API
+/// makes them, the block opened afresh for each (`reopen`; else one value makes them
+/// all): a call checks the block's search state once it has spent `8 n^3` updates
+/// (one in a build with debug assertions), so with `reopen` every call that spends
+/// them checks, and a value checks in its first such call only. Every solution up to
+/// `cap` with the figures then, the figures at the end, and the calls made; a call
+/// that runs out of budget must have spent it, so a search of `work` updates takes at
+/// most `work / budget` such calls (pass `u64::MAX` when unknown).
+fn in_calls(
+    mem: &mut [u32],
+    g: &[u8],
+    budget: u64,
+    reopen: bool,
+    cap: usize,
+    work: u64,
+) -> (Vec<(Vec<u8>, Stats)>, Stats, usize) {
+    let most = match budget {
+        0 => cap as u64 + 1,
+        b => (work / b).saturating_add(cap as u64 + 1),
+    };
+    let mut out = vec![0u8; g.len()];
+    let mut found = Vec::new();
+    let mut calls = 0;
+    // True when the search is over (exhausted or `cap` solutions found).
+    let mut call = |s: &mut Sudoku<'_>| {
+        calls += 1;
+        assert!(calls as u64 <= most, "no progress: {calls} calls");
+        let before = s.stats().unwrap().updates;
+        let step = s.next(budget, &mut out).unwrap();
+        let st = s.stats().unwrap();
+        match step {
+            Step::Solution => found.push((out.clone(), st)),
+            Step::BudgetSpent => {
+                let spent = st.updates - before;
+                assert!(
+                    budget != 0 && spent >= budget,
+                    "{spent} updates of {budget}"
+                );
+            }
+            Step::Exhausted => return true,
+        }
+        found.len() >= cap
+    };
+    Sudoku::open(mem).unwrap().set_givens(g).unwrap();
+    if reopen {
+        while !call(&mut Sudoku::open(mem).unwrap()) {}
+    } else {
+        let mut s = Sudoku::open(mem).unwrap();
+        while !call(&mut s) {}
+    }
+    let end = Sudoku::open(mem).unwrap().stats().unwrap();
+    (found, end, calls)
+}
+
+/// The check of the block's search state cuts a call's run between two steps and goes
+/// on with the very next one: calls that each check (the block opened afresh for
+/// every call, as the C API does; one update per check stretch in a build with debug
+/// assertions, `8 n^3` in a release build), with budgets of 1, of `8 n^3 + 1` and none,
+/// give the very solutions and figures (placements, eliminations, depths) of one
+/// unlimited run on one value, on both 9x9 engines and on 16x16, and each call that
+/// runs out of budget has spent it.
+#[test]
+fn calls_that_check_their_block_make_the_same_steps() {
+    let take = |debug: usize, release: usize| {
+        if cfg!(debug_assertions) {
+            debug
+        } else {
+            release
+        }
+    };
+    let sets = [
+        ("17_clue_all.txt", 9, take(60, 400)),
+        ("top1465.txt", 9, take(15, 200)),
+        ("serg_500.txt", 9, take(15, 200)),
+        ("forum_hardest_1106.txt", 9, take(4, 40)),
+        ("16_janko.txt", 16, take(1, 4)),
+    ];
+    for (name, n, take) in sets {
+        let (br, bc) = sudoku::shape_for_side(n).unwrap();
+        let mut mem = block(br, bc);
+        for fast in [true, false] {
+            if n != 9 && fast {
+                continue;
+            }
+            Sudoku::init(&mut mem, br, bc).unwrap().use_fast_path(fast);
+            let stretch = 8 * u64::from(n).pow(3);
+            for (i, p) in puzzles(name, n).iter().take(take).enumerate() {
+                let (want, end, _) = in_calls(&mut mem, p, 0, false, 3, u64::MAX);
+                assert!(!want.is_empty(), "{name} #{i}");
+                for (budget, reopen) in [(0, true), (1, true), (1, false), (stretch + 1, true)] {
+                    let (got, got_end, calls) =
+                        in_calls(&mut mem, p, budget, reopen, 3, end.updates);
+                    let what =
+                        format!("{name} #{i}, fast {fast}, budget {budget}, reopen {reopen}");
+                    assert_eq!(got, want, "{what}");
+                    assert_eq!(got_end, end, "{what}");
+                    if budget == 1 {
+                        assert!(calls > want.len(), "{what}: the budget never ran out");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The grid on which CI's fuzz target `sudoku_engines` stopped its loop of `next(12)`
+/// after 1,000,000 calls (taken then for a livelock of the check; 16cdfc8, without the
+/// check, stopped the same): the fast path of then found its first solution
+/// 35,146,531 updates deep, and a call that runs out of its budget of 12 has spent at
+/// least 12, so the calls were many (1,522,076). The branching on a digit's placement
+/// (nine-triads) finds it at once. The loop (one value for all its calls, as in the
+/// target) gets the solution and the figures of the unlimited call, in at most the
+/// updates over 12, plus one, calls.
+#[test]
+fn calls_of_12_reach_the_first_solution_of_the_fuzz_finding() {
+    let mut g = [0u8; 81];
+    let grid = "...........1....25....2..6.2.....7............................243..1.............";
+    text::parse(grid.as_bytes(), 9, 0, &mut g).unwrap();
+    let mut mem = block(3, 3);
+    let mut s = Sudoku::init(&mut mem, 3, 3).unwrap();
+    let mut first = [0u8; 81];
+    assert_eq!(s.solve(&g, &mut first).unwrap(), Step::Solution);
+    assert!(valid(3, 3, &g, &first));
+    let want = s.stats().unwrap();
+    let (got, end, calls) = in_calls(&mut mem, &g, 12, false, 1, want.updates);
+    assert_eq!(got, [(first.to_vec(), want)]);
+    assert_eq!(end, want);
+    assert!(calls as u64 <= want.updates / 12 + 1);
+    assert!(calls > 1, "{calls} calls");
 }
 
 #[test]

@@ -4,10 +4,14 @@
 //! cells blanked, a few overwritten). Both engines count its solutions up to 3 and
 //! must agree; the fast path's first solution must keep the givens and be valid, be
 //! the general engine's when the solution is unique, and come out the same under a
-//! small budget per call as without one.
+//! small budget per call as without one, with the same figures, every call that runs
+//! out of budget having spent it (so the calls are at most the updates over the
+//! budget, plus one). The budgeted calls open the block afresh, as the C API does, so
+//! that each one checks the block (after one update in fuzzing builds), unless the
+//! first solution lies deep in the search (then one value makes them all).
 #![no_main]
 
-use dlx::outcome::Step;
+use dlx::outcome::{Stats, Step};
 use dlx::sudoku::{self, Sudoku};
 use libfuzzer_sys::fuzz_target;
 
@@ -86,16 +90,38 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(general.solve(&g, &mut b).unwrap(), Step::Solution);
         assert_eq!(a, b, "unique solutions differ");
     }
+    let want = fast.stats().unwrap();
     fast.set_givens(&g).unwrap();
+    let (got, calls) = first_in_budgets(&mut m1, budget, want.updates <= 100_000, &mut b);
+    assert_eq!(a, b, "a budget changed the first solution");
+    assert_eq!(got, want, "a budget changed the figures");
+    assert!(calls <= want.updates / budget + 1, "{calls} calls");
+});
+
+/// The first solution of the puzzle set in `m` into `out` by calls of `budget`
+/// updates, each on the block opened afresh (`reopen`, as a C call) or all on one
+/// value: the figures then and the calls made. A call that runs out of budget must
+/// have spent it.
+fn first_in_budgets(m: &mut [u32], budget: u64, reopen: bool, out: &mut [u8]) -> (Stats, u64) {
     let mut calls = 0;
-    loop {
+    let mut call = |s: &mut Sudoku<'_>| {
         calls += 1;
-        assert!(calls < 1_000_000);
-        match fast.next(budget, &mut b).unwrap() {
-            Step::Solution => break,
-            Step::BudgetSpent => {}
+        let before = s.stats().unwrap().updates;
+        match s.next(budget, out).unwrap() {
+            Step::Solution => true,
+            Step::BudgetSpent => {
+                let spent = s.stats().unwrap().updates - before;
+                assert!(spent >= budget, "call {calls}: {spent} updates of {budget}");
+                false
+            }
             Step::Exhausted => panic!("a budget lost the solution"),
         }
+    };
+    if reopen {
+        while !call(&mut Sudoku::open(m).unwrap()) {}
+    } else {
+        let mut s = Sudoku::open(m).unwrap();
+        while !call(&mut s) {}
     }
-    assert_eq!(a, b, "a budget changed the first solution");
-});
+    (Sudoku::open(m).unwrap().stats().unwrap(), calls)
+}

@@ -228,7 +228,8 @@ pub unsafe extern "C" fn dlx_sudoku_set_givens(
 /// with several is its own.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (a generation
-/// is under way: call `dlx_sudoku_set_givens` first).
+/// is under way: call `dlx_sudoku_set_givens` first), `DLX_ERR_CORRUPT` (a block
+/// damaged from outside, found by the check of a long search: docs/API.md).
 ///
 /// # Safety
 /// `s` is NULL or a live handle; `out` is NULL or points at `ncells` writable bytes.
@@ -250,7 +251,8 @@ pub unsafe extern "C" fn dlx_sudoku_next(
 /// givens). `givens` and `out` may be the same array. Further solutions follow with
 /// `dlx_sudoku_next`.
 ///
-/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N),
+/// `DLX_ERR_CORRUPT` (as `dlx_sudoku_next`).
 ///
 /// # Safety
 /// `s` is NULL or a live handle; `givens` and `out` are NULL or point at `ncells` bytes.
@@ -277,7 +279,8 @@ pub unsafe extern "C" fn dlx_sudoku_solve(
 /// unique?") into `*count`: 0 for clashing givens. Leaves the puzzle set and its
 /// search reset.
 ///
-/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N).
+/// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells` is not N*N or a value above N),
+/// `DLX_ERR_CORRUPT` (as `dlx_sudoku_next`).
 ///
 /// # Safety
 /// `s` is NULL or a live handle; `givens` is NULL or points at `ncells` bytes;
@@ -350,7 +353,8 @@ pub unsafe extern "C" fn dlx_sudoku_generate_start(
 /// about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
 ///
 /// Errors: `DLX_ERR_NULL`, `DLX_ERR_ARG` (`ncells`), `DLX_ERR_STATE` (no
-/// generation started, or abandoned by another call).
+/// generation started, or abandoned by another call), `DLX_ERR_CORRUPT` (as
+/// `dlx_sudoku_next`).
 ///
 /// # Safety
 /// `s` is NULL or a live handle; `puzzle` (and `solution` unless NULL) point at

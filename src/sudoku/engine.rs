@@ -80,6 +80,31 @@ pub enum Outcome {
     Budget,
 }
 
+/// Updates a call spends before it checks the block's search state
+/// ([`Search::sound`]): `8 n^3`, so that the check (at most a few passes over the
+/// grid per open branch point) costs a sound search at most a few percent of its call,
+/// and calls shorter than that nothing. Debug and fuzzing builds check after one
+/// update, so that the tests and the fuzz targets check live blocks often.
+pub fn checked_stretch(n: u32) -> u64 {
+    if cfg!(any(debug_assertions, fuzzing)) {
+        1
+    } else {
+        8 * u64::from(n).pow(3)
+    }
+}
+
+/// What a helper keeps outside its block while it serves one call: the updates its
+/// searches spent, until the block's search state is checked once
+/// ([`Search::sound`]); a damaged block could make a search without a budget run for
+/// ever (a cell with no candidate where no propagation looks again).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CallCheck {
+    /// Updates spent by the call's searches so far.
+    pub spent: u64,
+    /// The state was found sound in this call (it stays so: only the search writes it).
+    pub done: bool,
+}
+
 /// The figures of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Figures {
@@ -122,6 +147,8 @@ pub struct Search<'a> {
     pub fast: bool,
     /// The fast path's words (`nine::WORDS`; empty unless `n` is 9).
     pub nine: &'a mut [u32],
+    /// The call's check of the block ([`CallCheck`]).
+    pub check: &'a mut CallCheck,
 }
 
 /// The symbol (0-based) of cell `(r, c)` in the pattern grid of boxes `br x bc`:
@@ -221,6 +248,201 @@ impl Search<'_> {
             && u64::from(self.head[S_UNSOLVED]) <= cells
     }
 
+    /// True when the block's search state is one of the kind the search makes: the
+    /// units as [`super::Sudoku::build`] lays them out (for boxes, or any regions of
+    /// `n` cells each, with or without the diagonals); every propagated state it will
+    /// go back to (the current one after a propagation, the one at each open branch
+    /// point) with a candidate in every cell, every symbol with a place in every unit
+    /// and no fixed symbol left in another cell of its units; the trail and the
+    /// branch points in range and in order, each trail entry a candidate gone. So no
+    /// contradiction lies where no propagation looks again, which would make the
+    /// search below it run through a whole subtree for nothing (a damaged block could
+    /// make a call without a budget endless). Not checked: that the state is the very
+    /// one the search reached, and the counts (a wrong one gives a wrong answer).
+    /// Leaves the block as it was; time linear in the cells for each open branch
+    /// point and in the trail.
+    pub fn sound(&mut self) -> bool {
+        if self.fast {
+            return nine::sound(self.head, self.nine);
+        }
+        if !self.sane() || !self.units_sound() {
+            return false;
+        }
+        if self.n > 32 {
+            self.history_sound::<u64>()
+        } else {
+            self.history_sound::<u32>()
+        }
+    }
+
+    /// The units are laid out as `build` lays them out (see [`Search::sound`]).
+    fn units_sound(&self) -> bool {
+        let n = self.n as usize;
+        let cells = self.cells();
+        let w = bits_words(self.n);
+        let (br, bc) = ((self.pattern >> 8) as usize, (self.pattern & 0xFF) as usize);
+        // Sudoku X puts cell 0 on the main diagonal.
+        let x = rd(self.info, 0) & 1 << 18 != 0;
+        let info_ok = (0..cells).all(|c| {
+            let (r, col) = (c / n, c % n);
+            let i = rd(self.info, c);
+            let region = (i >> 12 & 63) as usize;
+            let boxed = br == 0 || region == (r / br) * br + col / bc;
+            let diags = (u32::from(x && r == col) << 18) | (u32::from(x && r + col == n - 1) << 19);
+            i & 0xFFF == (r | col << 6) as u32 && region < n && boxed && i >> 18 == diags >> 18
+        });
+        if !info_ok || self.units.len() < (3 * n + 2) * n {
+            return false;
+        }
+        let listed = self.units.chunks(n).enumerate().all(|(u, unit)| {
+            let ascending = unit.windows(2).all(|p| p[0] < p[1]);
+            let right = unit.iter().enumerate().all(|(j, &c)| {
+                let c = c as usize;
+                c < cells
+                    && match u / n {
+                        0 => c == u * n + j,
+                        1 => c == j * n + (u - n),
+                        2 => (rd(self.info, c) >> 12 & 63) as usize == u - 2 * n,
+                        _ if u == 3 * n => c == j * n + j,
+                        _ => c == j * n + (n - 1 - j),
+                    }
+            });
+            // The unit's bit set holds its cells and no other; its span their words.
+            let (lo, hi) = (unit[0] as usize / 32, unit[n - 1] as usize / 32);
+            let bits = (0..w)
+                .map(|j| rd(self.unit_bits, u * w + j).count_ones())
+                .sum::<u32>();
+            let has = unit
+                .iter()
+                .all(|&c| rd(self.unit_bits, u * w + c as usize / 32) >> (c % 32) & 1 != 0);
+            ascending
+                && right
+                && bits as usize == n
+                && has
+                && rd(self.spans, u) == (lo | hi << 16) as u32
+        });
+        listed
+    }
+
+    /// The trail, the branch points and the states they go back to (see
+    /// [`Search::sound`]): undoes the trail down to each branch point's mark and looks
+    /// at the state there, then redoes it all.
+    fn history_sound<M: Mask>(&mut self) -> bool {
+        let (n, cells) = (self.n, self.cells());
+        let full = M::full(n);
+        let w = bits_words(n);
+        // The candidates by symbol agree with those by cell.
+        let agree = (0..cells).all(|c| {
+            let m = M::get(self.mask, c);
+            m & !full == M::ZERO
+                && (0..n).all(|k| {
+                    let by_symbol = rd(self.cand, k as usize * w + c / 32) >> (c % 32) & 1 != 0;
+                    by_symbol == (m & M::bit(k) != M::ZERO)
+                })
+        });
+        let phase = self.head[S_PHASE];
+        if !agree || (phase == PHASE_DESCEND && !self.settled::<M>()) {
+            return false;
+        }
+        let tlen = self.head[S_TRAIL] as usize;
+        let mut at = tlen;
+        let mut ok = true;
+        for lev in (0..self.head[S_LEVELS] as usize).rev() {
+            let l = self.levels.get(lev * LEVEL_WORDS..(lev + 1) * LEVEL_WORDS);
+            let Some(&[head, mark, lo, hi]) = l else {
+                ok = false;
+                break;
+            };
+            let (cell, mark) = ((head & 0xFFFF) as usize, mark as usize);
+            let rem = M::from_u64(u64::from(lo) | u64::from(hi) << 32);
+            if mark > at || cell >= cells || !self.restore::<M>(mark, at) {
+                ok = false;
+                break;
+            }
+            at = mark;
+            let m = M::get(self.mask, cell);
+            if rem == M::ZERO || rem & !m != M::ZERO || m.at_most_one() || !self.settled::<M>() {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            ok = self.restore::<M>(0, at);
+            if ok {
+                at = 0;
+            }
+        }
+        // Back to the state as it was: the entries undone lose their candidate again.
+        for &e in self.trail.get(at..tlen).unwrap_or(&[]) {
+            let (c, k) = ((e >> 6) as usize, e & 63);
+            M::put(self.mask, c, M::get(self.mask, c) & !M::bit(k));
+            if let Some(x) = self.cand.get_mut(k as usize * w + c / 32) {
+                *x &= !(1 << (c % 32));
+            }
+        }
+        ok
+    }
+
+    /// Undoes the trail entries `to..from`, each a candidate of a cell that the cell
+    /// no longer has; false otherwise, with the entries it had undone redone (the
+    /// block as it was).
+    fn restore<M: Mask>(&mut self, to: usize, from: usize) -> bool {
+        let (n, cells) = (self.n, self.cells());
+        let Some(entries) = self.trail.get(to..from) else {
+            return false;
+        };
+        for (i, &e) in entries.iter().enumerate().rev() {
+            let (c, k) = ((e >> 6) as usize, e & 63);
+            if c >= cells || k >= n || M::get(self.mask, c) & M::bit(k) != M::ZERO {
+                // Redo the ones undone so far (`to + i + 1..from`).
+                let w = bits_words(n);
+                for &e in &entries[i + 1..] {
+                    let (c, k) = ((e >> 6) as usize, e & 63);
+                    M::put(self.mask, c, M::get(self.mask, c) & !M::bit(k));
+                    if let Some(x) = self.cand.get_mut(k as usize * w + c / 32) {
+                        *x &= !(1 << (c % 32));
+                    }
+                }
+                return false;
+            }
+            undo::<M>(self.mask, self.cand, n, self.trail, to + i + 1, to + i);
+        }
+        true
+    }
+
+    /// The candidates are those of a propagated state (see [`Search::sound`]).
+    fn settled<M: Mask>(&self) -> bool {
+        let n = self.n as usize;
+        let full = M::full(self.n);
+        // The diagonals are units only with Sudoku X.
+        let units = 3 * n
+            + if rd(self.info, 0) & 1 << 18 != 0 {
+                2
+            } else {
+                0
+            };
+        self.units.chunks(n).take(units).all(|unit| {
+            let (mut once, mut fixed, mut twice_fixed) = (M::ZERO, M::ZERO, false);
+            for &p in unit {
+                let m = M::get(self.mask, p as usize);
+                if m == M::ZERO {
+                    return false;
+                }
+                if m.at_most_one() {
+                    twice_fixed |= fixed & m != M::ZERO;
+                    fixed |= m;
+                }
+                once |= m;
+            }
+            once == full
+                && !twice_fixed
+                && unit.iter().all(|&p| {
+                    let m = M::get(self.mask, p as usize);
+                    m.at_most_one() || m & fixed == M::ZERO
+                })
+        })
+    }
+
     /// The symbol of cell `c` (1..n when it has one candidate left... or its lowest;
     /// 0 for none).
     pub fn value(&self, c: usize) -> u32 {
@@ -265,7 +487,47 @@ impl Search<'_> {
     /// Runs steps until a solution, the end, `budget` updates spent in this call (0 =
     /// no limit) or the figures' updates reaching `cap`. Always makes at least one
     /// step unless `cap` is already reached. Returns the outcome and the updates spent.
+    ///
+    /// Once the call's searches have spent [`checked_stretch`] updates, the block's
+    /// search state is checked ([`Search::sound`]) between two steps, and a damaged one
+    /// ends the call with `Error::Corrupt`. The steps are the same either way: a run
+    /// cut at a step boundary goes on with the very next step.
     pub fn run(&mut self, budget: u64, cap: u64) -> Result<(Outcome, u64), Error> {
+        let stretch = checked_stretch(self.n);
+        let mut spent = 0u64;
+        loop {
+            if !self.check.done && self.check.spent >= stretch {
+                if !self.sound() {
+                    return Err(Error::Corrupt);
+                }
+                self.check.done = true;
+            }
+            let left = if budget == 0 {
+                u64::MAX
+            } else {
+                budget - spent
+            };
+            let until_check = if self.check.done {
+                u64::MAX
+            } else {
+                stretch - self.check.spent
+            };
+            let part = left.min(until_check);
+            let (outcome, used) = self.run_steps(if part == u64::MAX { 0 } else { part }, cap)?;
+            spent += used;
+            self.check.spent = self.check.spent.saturating_add(used);
+            // Stopped for the check alone: the caller's budget and cap are not reached.
+            let for_check = outcome == Outcome::Budget
+                && (budget == 0 || spent < budget)
+                && self.figures().updates < cap;
+            if !for_check {
+                return Ok((outcome, spent));
+            }
+        }
+    }
+
+    /// [`Search::run`] without the check.
+    fn run_steps(&mut self, budget: u64, cap: u64) -> Result<(Outcome, u64), Error> {
         if self.fast {
             let mut r = nine::Run::load(self.head, self.nine);
             let before = nine::figures(self.head).updates;

@@ -42,7 +42,7 @@ pub mod text;
 
 use crate::block::{self, Kind};
 use crate::outcome::{Error, Stats, Step};
-use engine::{Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
+use engine::{CallCheck, Outcome, Search, LEVEL_WORDS, SEARCH_AT, SEARCH_WORDS};
 use generate::Gen;
 pub use generate::GenStep;
 
@@ -139,6 +139,7 @@ macro_rules! search {
             pattern,
             fast,
             nine: &mut *$s.nine,
+            check: &mut $s.check,
         }
     }};
 }
@@ -162,6 +163,8 @@ pub struct Sudoku<'a> {
     solution: &'a mut [u32],
     order: &'a mut [u32],
     nine: &'a mut [u32],
+    /// Outside the block, for the life of this value (one C call): see [`CallCheck`].
+    check: CallCheck,
     box_rows: u32,
     box_cols: u32,
     n: u32,
@@ -249,6 +252,7 @@ impl<'a> Sudoku<'a> {
             solution,
             order,
             nine,
+            check: CallCheck::default(),
             box_rows,
             box_cols,
             n,

@@ -358,6 +358,38 @@ impl State {
         }
     }
 
+    /// True when the state is one that a propagation leaves (see [`sound`]).
+    fn settled(&self) -> bool {
+        for (band, &open) in self.f.iter().zip(&self.open) {
+            let (once, twice) = once_twice(band);
+            if BAND & !once != 0 || twice & !open != 0 {
+                return false;
+            }
+        }
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
+        (0..9).all(|d| {
+            let columns = self.f.iter().fold(0, |a, band| a | fold(band[d]));
+            let units = (0..3).all(|b| {
+                let x = self.f[b][d];
+                let rows = (0..3).all(|r| x >> (9 * r) & 511 != 0);
+                let boxes = (0..3).all(|k| x & BOX << (3 * k) != 0);
+                // The fixed cells of the digit: no other cell of their row, box or
+                // column keeps it.
+                let mut fixed = x & !self.open[b];
+                let mut alone = true;
+                while fixed != 0 {
+                    let i = fixed.trailing_zeros() as usize;
+                    fixed &= fixed - 1;
+                    let column = COLUMN << (i % 9);
+                    alone &= x & BAND_PEERS[i] == 0
+                        && (0..3).all(|o| o == b || self.f[o][d] & column == 0);
+                }
+                rows && boxes && alone
+            });
+            columns == 511 && units
+        })
+    }
+
     /// Candidates left over all cells.
     fn candidates(&self) -> u64 {
         // Two words per 64-bit lane, byte counts summed across lanes before one
@@ -703,6 +735,17 @@ impl State {
             ((x | x >> 6 | x >> 12) & 511) as usize
         };
         [table(0), table(3), table(6)]
+    }
+
+    /// The matchings (bit `i`: `P[i]`) digit `d` has left in band `k`, or in stack
+    /// `k - 3` from 3 up: the alternatives of a branch on its placement there.
+    fn matchings_left(&self, k: usize, d: usize) -> u32 {
+        let table = if k < 3 {
+            self.band_table(k, d)
+        } else {
+            self.stack_tables(d)[k - 3]
+        };
+        u32::from(MATCHSET[table])
     }
 
     /// The branch point and its alternatives: as tdoku branches, a digit's placement
@@ -1163,6 +1206,38 @@ impl<'w> Run<'w> {
         self.phase = if ok { PHASE_DESCEND } else { PHASE_RETRY };
         Ok(())
     }
+}
+
+/// True when the fast path's search state is one of the kind it makes (see
+/// [`super::engine::Search::sound`]): the current state, when it was propagated, and
+/// the state of every open branch point have a candidate in every cell, one in every
+/// fixed cell, a place for every digit in every row, column and box, and no fixed
+/// digit left in another cell of its units; each branch point on a cell has the
+/// cell open there and its untried digits candidates of it, each branch point on a
+/// digit's placement in a band or stack has its untried matchings among those the
+/// state leaves the digit there.
+pub fn sound(head: &[u32], w: &[u32]) -> bool {
+    if !sane(head) {
+        return false;
+    }
+    if head[S_PHASE] == PHASE_DESCEND && !State::load(w, AT_NOW).settled() {
+        return false;
+    }
+    (0..head[S_LEVELS] as usize).all(|lev| {
+        let at = AT_LEVELS + lev * LEVEL;
+        let Some(&[cell, rest, _]) = w.get(at + STATE..at + LEVEL) else {
+            return false;
+        };
+        let st = State::load(w, at);
+        let allowed = if cell < BRANCH_BY_DIGIT {
+            let open = st.open[cell as usize / 27] >> (cell % 27) & 1 != 0;
+            open.then(|| st.digits(cell))
+        } else {
+            let code = (cell - BRANCH_BY_DIGIT) as usize;
+            (code < 54).then(|| st.matchings_left(code / 9, code % 9))
+        };
+        allowed.is_some_and(|a| rest != 0 && rest & !a == 0) && st.settled()
+    })
 }
 
 /// True when the search fields of the header fit the fast path.

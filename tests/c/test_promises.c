@@ -1153,6 +1153,37 @@ static void test_damage_ends_searches_without_a_budget(void) {
   CHECK_STATUS(dlx_count(s, 1000000, &n), DLX_ERR_CORRUPT);
 }
 
+/* The same for a Sudoku block: a count without a limit on the empty 16x16 grid (more
+   solutions than any count reaches) with one word of the units scribbled ends with
+   DLX_ERR_CORRUPT once it has run a while (the helper checks its block then; before,
+   such a count ran for ever). */
+static void test_sudoku_damage_ends_searches_without_a_budget(void) {
+  DLX_ALIGNED static unsigned char pool[DLX_SUDOKU_REQUIRED_SIZE(4, 4)];
+  dlx_sudoku *s = NULL;
+  uint8_t grid[256] = {0}, out[256];
+  uint32_t *words = (uint32_t *)(void *)pool;
+  uint64_t n = 7;
+  dlx_status st;
+  CHECK_STATUS(dlx_sudoku_init_in(pool, sizeof pool, 4, 4, &s), DLX_OK);
+  if (s == NULL) return;
+  CHECK_STATUS(dlx_sudoku_solve(s, grid, 256, out), DLX_SOLUTION);
+  /* The header's 48 words, then the units of each cell (row | column << 6 | ...):
+     cell 2 now says it lies in column 0. */
+  CHECK(words[48 + 2] == 2u << 6);
+  words[48 + 2] = 0;
+  CHECK_STATUS(dlx_sudoku_count(s, grid, 256, 0, &n), DLX_ERR_CORRUPT);
+  CHECK(n == 7);
+  CHECK_STATUS(dlx_sudoku_set_givens(s, grid, 256), DLX_OK);
+  st = dlx_sudoku_next(s, 0, out, 256);
+  CHECK(st == DLX_SOLUTION || st == DLX_ERR_CORRUPT);
+  CHECK_STATUS(dlx_sudoku_generate_start(s, 1, 0), DLX_OK);
+  st = dlx_sudoku_generate(s, 0, grid, out, 256);
+  CHECK(st == DLX_OK || st == DLX_ERR_CORRUPT);
+  /* Not poisoned: the damage is the caller's, and the handle says so each time. */
+  memset(grid, 0, sizeof grid);
+  CHECK_STATUS(dlx_sudoku_count(s, grid, 256, 0, &n), DLX_ERR_CORRUPT);
+}
+
 /* ------------------------------------------------------------------ every handle kind */
 
 static int report(const char *kind, const dlx_status *got, int k, dlx_status want) {
@@ -1536,6 +1567,7 @@ int main(void) {
   test_reentrance();
   test_scribbled_block();
   test_damage_ends_searches_without_a_budget();
+  test_sudoku_damage_ends_searches_without_a_budget();
   test_every_kind_refuses_bad_handles();
   test_maximize_refuses_overlapping_blocks();
 #ifdef DLX_TEST_HOOKS
