@@ -272,3 +272,77 @@ fn a_stream_of_false_solutions_is_found_out() {
 fn slack(dims: Dims) -> u64 {
     8 * (dims.node_capacity() + 1) * (dims.columns() + 2)
 }
+
+/// Every word of the column headers' left/right links set to bad values, in a block
+/// with primary columns (4 queens) and in one without (only secondary columns,
+/// whose level stack is empty): calls of the solver and of the maximiser (problem
+/// 10 and 11 in a failure) end without a panic, with or without a budget. (A primary list scribbled non-empty in a block without primary columns
+/// made the checked loop choose a column for level 0 and index the empty stack:
+/// a panic, found by the scribble fuzz target.)
+#[test]
+fn a_scribbled_column_list_never_panics() {
+    let without_primary = (
+        Dims {
+            primary: 0,
+            secondary: 2,
+            max_rows: 3,
+            max_entries: 4,
+        },
+        vec![vec![0], vec![1], vec![0, 1]],
+    );
+    let mut panics = Vec::new();
+    for (k, (dims, rows)) in [queens(4), without_primary].into_iter().enumerate() {
+        let layout = dims.layout().unwrap();
+        let n = dims.node_capacity() as u32;
+        for at in layout.items..layout.nodes {
+            for bad in [0, 1, 2, n - 1, n, u32::MAX] {
+                for into_search in [0, 3] {
+                    let mut block = vec![0u32; layout.total];
+                    {
+                        let mut s = Solver::init(&mut block, dims).unwrap();
+                        for r in &rows {
+                            s.add_row(r).unwrap();
+                        }
+                        for _ in 0..into_search {
+                            s.next(5).unwrap();
+                        }
+                    }
+                    block[at] = bad;
+                    let copy = block.clone();
+                    let run = catch_unwind(AssertUnwindSafe(|| {
+                        let mut s = Solver::open(&mut block).unwrap();
+                        let _ = s.next(50);
+                        let _ = s.next(0);
+                        let _ = s.count(0);
+                        let _ = s.count(10);
+                    }));
+                    if run.is_err() {
+                        panics.push((k, at, bad, into_search));
+                    }
+                    // The maximiser's search on the scribbled block too.
+                    let mut block = copy;
+                    let mut mblock = vec![0u32; max_required_words(&dims).unwrap() as usize];
+                    let run = catch_unwind(AssertUnwindSafe(|| {
+                        let mut s = Solver::open(&mut block).unwrap();
+                        s.reset();
+                        let mut m = Maximizer::init(&mut mblock, dims).unwrap();
+                        for r in 0..rows.len() as u32 {
+                            m.set_weight(r, i64::from(r % 3) - 1).unwrap();
+                        }
+                        for _ in 0..20 {
+                            let _ = m.step(&mut s, 50);
+                        }
+                        let _ = m.step(&mut s, 0);
+                    }));
+                    if run.is_err() {
+                        panics.push((k + 10, at, bad, into_search));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        panics.is_empty(),
+        "panics (problem, word, value, calls before): {panics:?}"
+    );
+}

@@ -524,7 +524,11 @@ impl Hooks for Maximizer<'_> {
         // a damaged block's accumulator words may.)
         let weight = i128::from(self.weight(links.row_of(x)));
         let value = self.acc_at(level).saturating_add(weight);
-        self.acc[level as usize + 1] = quad_of(value);
+        // (A level past the array would be a damaged block's, which the search
+        // loop backs out of before it chooses a row; no index here may panic.)
+        if let Some(a) = self.acc.get_mut(level as usize + 1) {
+            *a = quad_of(value);
+        }
     }
 
     fn solution(&mut self, depth: u32, _solutions: u64) -> bool {

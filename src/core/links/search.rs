@@ -10,7 +10,7 @@
 //! node hidden.
 
 use super::{at, choose_first, choose_random, cover, cover_rest, fuel_for, fuel_used};
-use super::{uncover, uncover_rest, Links, Rows, View, DOWN, SHORT, SPACERS, THREE};
+use super::{uncover, uncover_rest, Links, Rows, View, DOWN, ROOT, SHORT, SPACERS, THREE};
 use crate::core::header::{Header, Phase};
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
@@ -262,7 +262,7 @@ fn run_on<H: Hooks, const T: bool, const W: u8>(
             }
         }
         // Advance: the column of `level` is covered; try its next row.
-        let cur = stack[level as usize];
+        let cur = entry::<T>(stack, level);
         if cur <= columns {
             // Every row of this column was tried: back up.
             let fuel = &mut fuel_for(nodes);
@@ -323,9 +323,9 @@ fn next_row<const T: bool, const W: u8>(
     level: u32,
     rows: Rows,
 ) -> u64 {
-    let cur = stack[level as usize];
+    let cur = entry::<T>(stack, level);
     let steps = uncover_rest::<T, W>(items, nodes, cur, rows);
-    stack[level as usize] = at::<T, 3>(nodes, cur)[DOWN];
+    set_entry::<T>(stack, level, at::<T, 3>(nodes, cur)[DOWN]);
     steps
 }
 
@@ -345,8 +345,31 @@ fn branch<const T: bool, const W: u8>(
         None => choose_first::<T, W>(items, nodes),
     };
     let updates = cover::<T, W>(items, nodes, best, &mut fuel_for(nodes), rows);
-    stack[level as usize] = at::<T, 3>(nodes, best)[DOWN];
+    set_entry::<T>(stack, level, at::<T, 3>(nodes, best)[DOWN]);
     updates
+}
+
+/// The stack entry of `level`. A checked run reads a level past the stack as the
+/// root (which backs the level up) and drops a write there: only a damaged block
+/// gets there (a primary list scribbled non-empty in a block without primary
+/// columns, whose stack is empty), and it must not panic.
+#[inline(always)]
+fn entry<const T: bool>(stack: &[u32], level: u32) -> u32 {
+    if T {
+        stack[level as usize]
+    } else {
+        stack.get(level as usize).copied().unwrap_or(ROOT)
+    }
+}
+
+/// Sets the stack entry of `level` (see [`entry`]).
+#[inline(always)]
+fn set_entry<const T: bool>(stack: &mut [u32], level: u32, x: u32) {
+    if T {
+        stack[level as usize] = x;
+    } else if let Some(e) = stack.get_mut(level as usize) {
+        *e = x;
+    }
 }
 
 /// Leaves the `Start` phase (the search's first call), or stops a search that is not
@@ -381,19 +404,19 @@ pub(in crate::core) fn unwind(h: &mut Header, links: &mut Links<'_>, stack: &[u3
         Phase::Fresh | Phase::Done | Phase::Start => 0,
         Phase::Forward => level,
         Phase::Advance => {
-            let cur = stack[level as usize];
+            let cur = entry::<false>(stack, level);
             let columns = h.dims.primary + h.dims.secondary;
             let c = links.view().column_of(cur, columns);
             links.uncover_column(c);
             level
         }
         Phase::Recover => {
-            links.uncover_row(stack[level as usize]);
+            links.uncover_row(entry::<false>(stack, level));
             level
         }
     };
     for l in (0..chosen).rev() {
-        links.uncover_row(stack[l as usize]);
+        links.uncover_row(entry::<false>(stack, l));
     }
     h.level = 0;
     h.phase = Phase::Fresh;
