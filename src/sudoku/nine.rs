@@ -670,8 +670,10 @@ impl State {
             }
             stacks = 0;
             if self.changed() == 0 {
-                // Triads once: again after they changed something found little.
-                if triads {
+                // Triads once: again after they changed something found little. A
+                // grid with every cell fixed gives them nothing (each minirow and
+                // minicolumn holds its three digits, bound there).
+                if triads || self.open == [0; 3] {
                     return true;
                 }
                 triads = true;
