@@ -53,7 +53,10 @@
 //! cells with two candidates, the one with the most open cells around it; 55 guesses
 //! per puzzle against 36 on forum hardest 11+, 7.6 against 5.9 on top1465; that cell
 //! choice stays for a block whose digits are all placed with cells left open, which
-//! propagation does not leave.) A branch point saves the whole state (30 words)
+//! propagation does not leave.) The counts of matchings are kept between branch points
+//! (a word's count is redone only when the word changed, a digit's stacks' when the
+//! stack rule did not see its last change; a run keeps those of its newest branch
+//! points for their next tries) instead of 54 tables at every one. A branch point saves the whole state (30 words)
 //! instead of an undo trail; trying the next alternative copies it back. One *step* is atomic as in the general engine: the first
 //! propagation, opening a branch point, or one try at the newest branch point; budgets
 //! are checked between steps. Counted: `updates` = candidates eliminated, `nodes` =
@@ -322,7 +325,44 @@ struct State {
     touched: u32,
     /// Whether a band pass masked other words than its own since this was cleared.
     spilled: bool,
+    /// The matchings left of each word as a band and of each digit in each stack,
+    /// for the branch choice: up to date for the words (bit `9b + d`) and digits (bit
+    /// `d`) in `known`. A band pass makes its word's count unknown (counted at the
+    /// next branch point: recording it in the pass cost more); the stack rule records
+    /// its digit's. Not saved: a run keeps those of its newest branch points
+    /// ([`Run::memo`]), a load without them knows none.
+    counts: Counts,
+    known: Known,
 }
+
+/// How many matchings each digit has left in each band and stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Counts {
+    /// `band[b][d]`: digit `d` in band `b`.
+    band: [[u8; 9]; 3],
+    /// `stack[d][s]`: digit `d` in stack `s`.
+    stack: [[u8; 3]; 9],
+}
+
+/// Which of [`Counts`] are up to date: words (bit `9b + d`), digits' stacks (bit `d`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Known {
+    bands: u32,
+    stacks: u32,
+}
+
+/// All of them.
+const ALL_KNOWN: Known = Known {
+    bands: BAND,
+    stacks: 511,
+};
+/// None of them.
+const NONE_KNOWN: Known = Known {
+    bands: 0,
+    stacks: 0,
+};
+/// Branch points whose counts a run keeps (the newest, by level modulo this).
+const MEMO: usize = 8;
 
 impl State {
     fn new(f: [[u32; 9]; 3], open: [u32; 3]) -> State {
@@ -332,6 +372,11 @@ impl State {
             prev: f,
             touched: 0,
             spilled: false,
+            counts: Counts {
+                band: [[0; 9]; 3],
+                stack: [[0; 3]; 9],
+            },
+            known: NONE_KNOWN,
         }
     }
 
@@ -514,6 +559,7 @@ impl State {
                 return true;
             }
             self.touched |= m;
+            self.known.bands &= !m;
             self.spilled = false;
             for b in 0..3 {
                 let mut rest = m >> (9 * b) & 511;
@@ -581,9 +627,9 @@ impl State {
             let x = w >> s & (7 * COLUMN);
             (x | x >> 6 | x >> 12) & 511
         };
-        let keep = STACK_KEEP[table(0) as usize]
-            | STACK_KEEP[table(3) as usize] << 3
-            | STACK_KEEP[table(6) as usize] << 6;
+        let t = [table(0) as usize, table(3) as usize, table(6) as usize];
+        self.counts.stack[d] = t.map(|t| MATCHES[t]);
+        let keep = STACK_KEEP[t[0]] | STACK_KEEP[t[1]] << 3 | STACK_KEEP[t[2]] << 6;
         self.keep_of_digit(
             d,
             [
@@ -700,10 +746,13 @@ impl State {
                     self.stacks(d);
                 }
             }
+            self.known.stacks |= stacks | stacks >> 9 | stacks >> 18;
             stacks = 0;
             if self.changed() == 0 {
-                // Triads once: again after they changed something found little.
-                if triads {
+                // Triads once: again after they changed something found little. A
+                // grid with every cell fixed gives them nothing (each minirow and
+                // minicolumn holds its three digits, bound there).
+                if triads || self.open == [0; 3] {
                     return true;
                 }
                 triads = true;
@@ -714,6 +763,25 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The counts not known yet (the words changed since they were counted, the
+    /// digits with no stack pass since a load).
+    fn count_all(&mut self) {
+        let mut rest = !self.known.bands & BAND;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (b, d) = (i / 9 % 3, i % 9);
+            self.counts.band[b][d] = MATCHES[self.band_table(b, d)];
+        }
+        let mut rest = !self.known.stacks & 511;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize % 9;
+            rest &= rest - 1;
+            self.counts.stack[d] = self.stack_tables(d).map(|t| MATCHES[t]);
+        }
+        self.known = ALL_KNOWN;
     }
 
     /// A band's table of rows and boxes for digit `d` (bit `3r + k`).
@@ -754,24 +822,19 @@ impl State {
     /// `P[i]`): of the bands and stacks not settled, the one with the fewest
     /// matchings left over its nine digits, and in it the first digit with the fewest
     /// (two or more). None when every cell is fixed.
-    fn branch(&self) -> Option<(u32, u32)> {
+    fn branch(&mut self) -> Option<(u32, u32)> {
         if self.open == [0; 3] {
             return None;
         }
-        // The matchings of each digit in each band and stack, as tables.
-        // Per digit: its tables in the three bands, then in the three stacks.
-        let mut tables = [[0usize; 6]; 9];
+        self.count_all();
+        let Counts { band, stack } = self.counts;
         let mut total = [0u32; 6];
-        for (d, row) in tables.iter_mut().enumerate() {
-            let [s0, s1, s2] = self.stack_tables(d);
-            let (b0, b1, b2) = (
-                self.band_table(0, d),
-                self.band_table(1, d),
-                self.band_table(2, d),
-            );
-            *row = [b0, b1, b2, s0, s1, s2];
-            for (n, &t) in total.iter_mut().zip(row.iter()) {
-                *n += u32::from(MATCHES[t]);
+        for (b, band) in band.iter().enumerate() {
+            total[b] = band.iter().map(|&n| u32::from(n)).sum();
+        }
+        for row in &stack {
+            for (n, &m) in total[3..].iter_mut().zip(row) {
+                *n += u32::from(m);
             }
         }
         let mut best = None;
@@ -785,17 +848,22 @@ impl State {
         if let Some(k) = best {
             let mut pick = None;
             let mut fewest = 7;
-            for (d, row) in tables.iter().enumerate() {
-                let n = u32::from(MATCHES[row[k]]);
+            for d in 0..9 {
+                let n = u32::from(if k < 3 { band[k][d] } else { stack[d][k - 3] });
                 if n >= 2 && n < fewest {
                     fewest = n;
                     pick = Some(d);
                 }
             }
             if let Some(d) = pick {
+                let table = if k < 3 {
+                    self.band_table(k, d)
+                } else {
+                    self.stack_tables(d)[k - 3]
+                };
                 return Some((
                     BRANCH_BY_DIGIT + 9 * k as u32 + d as u32,
-                    u32::from(MATCHSET[tables[d][k]]),
+                    u32::from(MATCHSET[table]),
                 ));
             }
         }
@@ -1045,6 +1113,10 @@ pub struct Run<'w> {
     guesses: u32,
     /// The candidates of `now` when known.
     cands: Option<u64>,
+    /// The counts of the newest branch points opened in this run (level `l` at
+    /// `l % MEMO`, with `l` in `memo_level`): a try there starts with them.
+    memo: [Counts; MEMO],
+    memo_level: [u32; MEMO],
 }
 
 /// Guesses so far: tries at a branch point that still had another alternative to try
@@ -1069,6 +1141,11 @@ impl<'w> Run<'w> {
             max_depth: head[S_MAX_DEPTH],
             guesses: head[S_UNSOLVED],
             cands: None,
+            memo: [Counts {
+                band: [[0; 9]; 3],
+                stack: [[0; 3]; 9],
+            }; MEMO],
+            memo_level: [u32::MAX; MEMO],
         }
     }
 
@@ -1152,6 +1229,9 @@ impl<'w> Run<'w> {
             }
             None => return Err(Error::Corrupt),
         }
+        // `branch` left every count known.
+        self.memo[self.nlev % MEMO] = self.now.counts;
+        self.memo_level[self.nlev % MEMO] = self.nlev as u32;
         self.nlev += 1;
         self.max_depth = self.max_depth.max(self.nlev as u32);
         self.phase = PHASE_RETRY;
@@ -1180,6 +1260,11 @@ impl<'w> Run<'w> {
         };
         let left = rest & !(1 << d);
         self.now = State::load(self.w, at);
+        let slot = (self.nlev - 1) % MEMO;
+        if self.memo_level[slot] == (self.nlev - 1) as u32 {
+            self.now.counts = self.memo[slot];
+            self.now.known = ALL_KNOWN;
+        }
         if left == 0 {
             self.nlev -= 1;
         } else {
