@@ -144,13 +144,18 @@ const fn matches() -> [u8; 512] {
     t
 }
 
+/// The cells of matching `P[i]` in a 3x3 table (bit `3r + c`).
+const fn matching_cells(i: usize) -> usize {
+    1 << P[i][0] | 1 << (3 + P[i][1]) | 1 << (6 + P[i][2])
+}
+
 const fn matchset() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut occ = 0;
     while occ < 512 {
         let mut i = 0;
         while i < 6 {
-            let m = 1 << P[i][0] | 1 << (3 + P[i][1]) | 1 << (6 + P[i][2]);
+            let m = matching_cells(i);
             if occ & m == m {
                 t[occ] |= 1 << i;
             }
@@ -245,9 +250,8 @@ const fn matchings() -> [u16; 512] {
     while occ < 512 {
         let mut i = 0;
         while i < 6 {
-            let m = 1 << P[i][0] | 1 << (3 + P[i][1]) | 1 << (6 + P[i][2]);
-            if occ & m == m {
-                t[occ] |= m as u16;
+            if MATCHSET[occ] >> i & 1 != 0 {
+                t[occ] |= matching_cells(i) as u16;
             }
             i += 1;
         }
