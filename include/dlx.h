@@ -974,13 +974,14 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * wrote (so an image damaged or edited after it was taken is refused even when the
  * result would be another valid state), every count, every link and level-stack
  * index, and the phase of the search are checked, in time linear in the image's
- * size. The image must be exactly a state the search can reach: the header agrees
- * with the rest (a solution it shows is the one the search just found; the phase
- * agrees with the depth; the figures could have been counted; the random state and
- * the order of the rows are those the seed gives). With colours, the search is
- * replayed from its start along the level stack, and every level must be one it
- * takes: the column it chooses there (with a seed, one tied with it: the random
- * state is checked to be one the seed reaches, not the very one) and a row it
+ * size plus one column choice per level of the search. The image must be exactly a
+ * state the search can reach: the header agrees with the rest (a solution it shows
+ * is the one the search just found; the phase agrees with the depth; the figures
+ * could have been counted; the random state and the order of the rows are those the
+ * seed gives), and every level is on the column the search chooses there (with a
+ * seed, one tied with it: the random state is checked to be one the seed reaches,
+ * not the very one). With colours, the search is replayed from its start along the
+ * level stack, and every level must be one it takes: that column and a row it
  * reaches in that column's list (with bounds: rows tried before in the column's
  * order, each passing the level's test, the row or null move on the stack passing
  * it too, and the search standing where a call can stop, after a step that

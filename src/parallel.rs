@@ -7,9 +7,9 @@
 //! each subtree excludes.
 //!
 //! Safe Rust on top of the core. It allocates (the prefixes, a copy of the block
-//! per worker, refilled for each sub-problem), which the core never does, so it
-//! lives beside the core, not in it. Without the `parallel` feature it counts on
-//! the calling thread.
+//! per piece of work rayon hands a thread, refilled for each sub-problem in it),
+//! which the core never does, so it lives beside the core, not in it. Without the
+//! `parallel` feature it counts on the calling thread.
 #![forbid(unsafe_code)]
 
 use crate::core::{Prefix, Solver, XSolver};
@@ -225,8 +225,9 @@ mod plan {
     }
 
     /// Counts every sub-problem on the current rayon pool, each on a copy of the
-    /// template in a buffer that a worker reuses from one sub-problem to the next
-    /// (a fresh allocation per sub-problem cost page faults on large blocks).
+    /// template in a buffer reused from one sub-problem to the next within a piece
+    /// of work rayon hands a thread (`map_init`: a few per thread; a fresh
+    /// allocation per sub-problem cost page faults on large blocks).
     pub(super) fn count_all<S: Splittable>(plan: &Plan, limit: u64) -> Result<u64, CountError> {
         let found = AtomicU64::new(plan.shallow);
         plan.prefixes

@@ -65,8 +65,9 @@ impl Links<'_> {
 
     /// Spacers, row starts and the column of every entry. After this, walking a row
     /// from any of its entries (`x + 1` / `x - 1`, jumping at spacers) stays in the
-    /// row and ends. Returns the rows' shape: whether they all have the length whose
-    /// ends a trusted walk finds by arithmetic ([`Rows`]).
+    /// row and ends. Returns the rows' shape ([`Rows`]): whether they all have the
+    /// length whose ends a trusted walk finds by arithmetic, or short lengths whose
+    /// places a trusted run writes into the `top` words.
     pub(in crate::core) fn check_rows(&self, s: Shape, row_start: &[u32]) -> Checked<Rows> {
         let c = s.columns;
         if self.node(0)? != [0, 0, 0] {

@@ -46,20 +46,24 @@ fn is_spacer(top: u32) -> bool {
 /// save (queens 20% slower). [`Links::check_rows`] finds it, so only runs on a
 /// validated block use it.
 ///
-/// When the rows have different lengths, none above [`SHORT_MAX`] nodes (Soma:
-/// 4 and 5), and the column numbers leave [`PLACE_SHIFT`] bits, the run on the
+/// When the rows have different lengths, from [`SHORT_MIN`] to [`SHORT_MAX`] nodes
+/// (Soma: 4 and 5; every row has the `SHORT_MIN - 1` steps a walk takes unrolled),
+/// and three times the last column fits under [`PLACE_SHIFT`] bits, the run on the
 /// validated block writes each entry's place in its row and its row's length into
 /// the spare high bits of its `top` word ([`Links::place_rows`]) and takes them
 /// out again before it returns: a walk reads its row's ends from the node it
 /// starts at and knows its trip count, with no exit whose place varies from row to
-/// row; the block between calls (and every other reader) sees the plain layout.
+/// row. The block between calls sees the plain layout; during such a run the
+/// search's hooks get a [`View`] whose entries' `top` words are not columns (the
+/// hooks of today read lengths, lists and row ids only: `View::column_of` and
+/// `View::row_nodes` would be wrong there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::core) struct Rows {
     /// The node after the first spacer when every row has [`ROW_LEN`] nodes; 0
     /// otherwise (no row starts at node 0).
     base: u32,
-    /// Rows of different lengths, at most [`SHORT_MAX`] nodes each, in a block
-    /// of fewer than `1 << PLACE_SHIFT` columns.
+    /// Rows of different lengths, from [`SHORT_MIN`] to [`SHORT_MAX`] nodes each,
+    /// in a block of at most `COLUMN_MASK / 3` columns.
     short: bool,
 }
 
@@ -956,7 +960,11 @@ fn choose_random(items: &[[u32; 2]], nodes: &[[u32; 3]], state: &mut u64) -> u32
 /// that [`Solver::validate`] accepted is exactly a state the engine can reach, every
 /// link in it is an index into its array, and the dance keeps it so (every value it
 /// stores is a link it loaded or the index of a node it visited). The run holds the
-/// block's only reference from the validation to its end.
+/// block's only reference from the validation to its end. A run with places
+/// ([`Rows`]) also indexes the words of the nodes by `3 * column + TOP` from an
+/// entry's `top` word, which [`Links::place_rows`] wrote from the validated column
+/// (below the node count) just before the run, and row ends from the place bits,
+/// which it wrote from the validated rows.
 ///
 /// [`Solver::validate`]: crate::core::Solver::validate
 #[allow(unsafe_code)]

@@ -394,7 +394,7 @@ impl<'a> Solver<'a> {
     /// stretch ends within its updates or its steps back without one ([`Idle`]). The
     /// loop resumes exactly where a budget stopped it, so the results are those of
     /// one run. `validate_now` skips the checked stretch: for a call known to be
-    /// long, validation (linear in the nodes) costs less than a stretch.
+    /// long, one validation costs less than a stretch.
     pub(super) fn search<H: Hooks>(
         &mut self,
         budget: u64,
@@ -456,9 +456,10 @@ impl<'a> Solver<'a> {
     }
 
     /// Updates a call runs checked before it validates the block: validation is
-    /// linear in the nodes in use, so a stretch of [`CHECKED_STRETCH`] times the
-    /// nodes keeps its cost to a few percent of the call, and short calls (a Sudoku
-    /// check, a small budget) never pay it.
+    /// linear in the nodes in use (plus a column choice per level, no more than the
+    /// search spent reaching that level), so a stretch of [`CHECKED_STRETCH`] times
+    /// the nodes keeps its cost to a few percent of the call, and short calls (a
+    /// Sudoku check, a small budget) never pay it.
     fn checked_stretch(&self) -> u64 {
         let nodes = u64::from(self.first_spacer()) + u64::from(self.h.rows);
         CHECKED_STRETCH.saturating_mul(nodes + u64::from(self.h.entries))
