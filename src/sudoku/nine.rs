@@ -520,11 +520,7 @@ impl State {
     /// with one cell fixed. False on a contradiction.
     #[inline(always)]
     fn band(&mut self, b: usize, d: usize) -> bool {
-        let a = self.f[b][d];
-        let occ = SHRINK[(a & 511) as usize] as usize
-            | (SHRINK[(a >> 9 & 511) as usize] as usize) << 3
-            | (SHRINK[(a >> 18 & 511) as usize] as usize) << 6;
-        let a = a & KEEP[occ];
+        let a = self.f[b][d] & KEEP[self.band_table(b, d)];
         if a == 0 {
             return false;
         }
@@ -625,13 +621,7 @@ impl State {
     /// band's rows and boxes are.
     #[inline(always)]
     fn stacks(&mut self, d: usize) {
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
-        let w = fold(self.f[0][d]) | fold(self.f[1][d]) << 9 | fold(self.f[2][d]) << 18;
-        let table = |s: u32| {
-            let x = w >> s & (7 * COLUMN);
-            (x | x >> 6 | x >> 12) & 511
-        };
-        let t = [table(0) as usize, table(3) as usize, table(6) as usize];
+        let t = self.stack_tables(d);
         self.counts.stack[d] = t.map(|t| MATCHES[t]);
         let keep = STACK_KEEP[t[0]] | STACK_KEEP[t[1]] << 3 | STACK_KEEP[t[2]] << 6;
         self.keep_of_digit(
