@@ -64,33 +64,31 @@ fn median(mut v: Vec<f64>) -> f64 {
 #[inline(never)]
 fn helper(sd: &mut Sudoku<'_>, puzzles: &[(Vec<u8>, String)], count: bool) -> u64 {
     let mut out = [0u8; 81];
-    let mut guesses = 0;
-    for (g, _) in puzzles {
-        if count {
-            black_box(sd.count(g, 2).unwrap());
-        } else {
-            black_box(sd.solve(g, &mut out).unwrap());
-        }
-        guesses += sd.guesses().unwrap_or(0);
-    }
-    guesses
+    puzzles
+        .iter()
+        .map(|(g, _)| helper_one(sd, g, count, &mut out))
+        .sum()
 }
 
 /// As [`helper`], with the block `mem` opened afresh for every puzzle (`--reopen`).
 #[inline(never)]
 fn helper_reopened(mem: &mut [u32], puzzles: &[(Vec<u8>, String)], count: bool) -> u64 {
     let mut out = [0u8; 81];
-    let mut guesses = 0;
-    for (g, _) in puzzles {
-        let mut sd = Sudoku::open(mem).unwrap();
-        if count {
-            black_box(sd.count(g, 2).unwrap());
-        } else {
-            black_box(sd.solve(g, &mut out).unwrap());
-        }
-        guesses += sd.guesses().unwrap_or(0);
+    puzzles
+        .iter()
+        .map(|(g, _)| helper_one(&mut Sudoku::open(mem).unwrap(), g, count, &mut out))
+        .sum()
+}
+
+/// One puzzle of [`helper`]: its count to 2 or its first solution; returns its guesses.
+#[inline(always)]
+fn helper_one(sd: &mut Sudoku<'_>, g: &[u8], count: bool, out: &mut [u8; 81]) -> u64 {
+    if count {
+        black_box(sd.count(g, 2).unwrap());
+    } else {
+        black_box(sd.solve(g, out).unwrap());
     }
-    guesses
+    sd.guesses().unwrap_or(0)
 }
 
 /// Runs the `sudoku` crate over the set.
