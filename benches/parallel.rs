@@ -2,10 +2,13 @@
 //! N-queens 14, pentominoes on the 6x10 board, and with multiplicities (Algorithm
 //! M, split into search paths) two queens in every row and column of the 8x8 board.
 //!
-//!     cargo bench --features parallel --bench parallel [-- THREADS]
+//!     cargo bench --features parallel --bench parallel [-- THREADS] [--reps N] [WORD...]
 //!
-//! Prints, per problem, the serial and the parallel time, the speed-up, and checks
-//! that both counts agree with the known ones.
+//! Each problem is counted N times (default 5) serially and in parallel, the two
+//! alternating so that a slow spell of the machine hits both. Prints each pair's
+//! speed-up, then the median times, the median of the pairs' speed-ups and the CPU
+//! time of the median pair, and checks every count against the known one. WORDs
+//! keep only the problems whose names contain one of them.
 
 use std::time::Instant;
 
@@ -164,38 +167,71 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// Times one count: wall seconds and process CPU seconds.
+fn timed(count: impl FnOnce()) -> (f64, f64) {
+    let (t0, c0) = (Instant::now(), cpu_seconds());
+    count();
+    (t0.elapsed().as_secs_f64(), cpu_seconds() - c0)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 fn main() {
-    let threads: u32 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(2);
+    let (mut threads, mut reps, mut words) = (2u32, 5usize, Vec::new());
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--reps" => reps = args.next().and_then(|n| n.parse().ok()).unwrap_or(reps),
+            "--bench" => {} // passed by cargo bench
+            _ => match a.parse() {
+                Ok(n) => threads = n,
+                Err(_) => words.push(a),
+            },
+        }
+    }
+    let reps = reps.max(1);
     for p in [
         queens(14, 365_596),
         pentominoes(6, 10, 9356),
         queens_mcc(8, 2, 477_136),
     ] {
+        if !words.is_empty() && !words.iter().any(|w| p.name.contains(w.as_str())) {
+            continue;
+        }
         let s = solver(&p);
-        let (mut serial, mut par) = (0, 0);
-        // SAFETY: a live handle and valid out-pointers.
-        let (t0, c0) = (Instant::now(), cpu_seconds());
-        unsafe { assert_eq!(dlx_count(s, 0, &mut serial), DLX_OK) };
-        let (t_serial, c_serial) = (t0.elapsed(), cpu_seconds() - c0);
-        let (t1, c1) = (Instant::now(), cpu_seconds());
-        unsafe { assert_eq!(dlx_count_parallel(s, threads, 0, &mut par), DLX_OK) };
-        let (t_par, c_par) = (t1.elapsed(), cpu_seconds() - c1);
-        assert_eq!(serial, p.count, "{}", p.name);
-        assert_eq!(par, p.count, "{}", p.name);
+        // (serial wall, serial CPU, parallel wall, parallel CPU) per repetition.
+        let mut runs = Vec::new();
+        for _ in 0..reps {
+            let (mut serial, mut par) = (0, 0);
+            // SAFETY: a live handle and valid out-pointers.
+            let (ts, cs) = timed(|| unsafe { assert_eq!(dlx_count(s, 0, &mut serial), DLX_OK) });
+            let (tp, cp) = timed(|| unsafe {
+                assert_eq!(dlx_count_parallel(s, threads, 0, &mut par), DLX_OK)
+            });
+            assert_eq!(serial, p.count, "{}", p.name);
+            assert_eq!(par, p.count, "{}", p.name);
+            runs.push((ts, cs, tp, cp));
+        }
+        let ups: Vec<f64> = runs.iter().map(|r| r.0 / r.2).collect();
+        let listed: Vec<String> = ups.iter().map(|u| format!("{u:.2}")).collect();
+        let mid = median(ups.clone());
+        let pair = runs[ups.iter().position(|&u| u == mid).unwrap_or(0)];
         println!(
-            "{:<18} {:>8} solutions  serial {:>7.3} s  {} threads {:>7.3} s  speed-up {:.2}x  \
-             (CPU {:.2} s vs {:.2} s)",
+            "{:<18} {:>8} solutions  serial {:>7.3} s  {} threads {:>7.3} s  speed-up {:.2}x \
+             (median of {}: {})  CPU of that pair {:.2} s vs {:.2} s",
             p.name,
-            serial,
-            t_serial.as_secs_f64(),
+            p.count,
+            median(runs.iter().map(|r| r.0).collect()),
             threads,
-            t_par.as_secs_f64(),
-            t_serial.as_secs_f64() / t_par.as_secs_f64(),
-            c_serial,
-            c_par
+            median(runs.iter().map(|r| r.2).collect()),
+            mid,
+            reps,
+            listed.join(" "),
+            pair.1,
+            pair.3
         );
         // SAFETY: made by dlx_new.
         unsafe { dlx_free(s) };
