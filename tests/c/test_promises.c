@@ -1368,6 +1368,53 @@ static void test_every_kind_refuses_bad_handles(void) {
   check_healthy(&h);
 }
 
+/* Words 2-3 of every block hold its length in words, which every call takes the
+ * block's size from (a handle is only a pointer). A length that disagrees with the
+ * dimensions the header records is refused by every call of every kind, so damage to
+ * it never makes the library reach past the block; the block works again once the
+ * length is put back. */
+static void test_every_kind_refuses_a_damaged_length(void) {
+  static const uint32_t high[] = {1, 0x80000000u, 0xFFFFFFFFu};
+  struct kinds h;
+  uint32_t *words[4];
+  uint32_t len, low[6];
+  int kind, v;
+  make_kinds(&h);
+  if (h.s == NULL || h.m == NULL || h.k == NULL || h.t == NULL) return;
+  words[0] = (uint32_t *)(void *)h.s;
+  words[1] = (uint32_t *)(void *)h.m;
+  words[2] = (uint32_t *)(void *)h.k;
+  words[3] = (uint32_t *)(void *)h.t;
+  for (kind = 0; kind < 4; ++kind) {
+    uint32_t *w = words[kind];
+    len = w[2];
+    CHECK(w[3] == 0 && len > 8);
+    low[0] = len + 1;
+    low[1] = len - 1;
+    low[2] = 2 * len;
+    low[3] = len + 4096;
+    low[4] = 0;
+    low[5] = 0xFFFFFFFFu;
+    for (v = 0; v < 9; ++v) {
+      int bad = 0;
+      if (v < 6)
+        w[2] = low[v];
+      else
+        w[3] = high[v - 6];
+      switch (kind) {
+        case 0: bad = solver_calls(h.s, h.m, DLX_ERR_CORRUPT); break;
+        case 1: bad = maximizer_calls(h.m, h.s, DLX_ERR_CORRUPT); break;
+        case 2: bad = sudoku_calls(h.k, DLX_ERR_CORRUPT); break;
+        default: bad = tiling_calls(h.t, DLX_ERR_CORRUPT); break;
+      }
+      CHECK(bad == 0);
+      w[2] = len;
+      w[3] = 0;
+    }
+  }
+  check_healthy(&h);
+}
+
 /* dlx_maximize refuses a maximiser whose block overlaps its solver's, before it
  * makes a view of either. */
 static void test_maximize_refuses_overlapping_blocks(void) {
@@ -1569,6 +1616,7 @@ int main(void) {
   test_damage_ends_searches_without_a_budget();
   test_sudoku_damage_ends_searches_without_a_budget();
   test_every_kind_refuses_bad_handles();
+  test_every_kind_refuses_a_damaged_length();
   test_maximize_refuses_overlapping_blocks();
 #ifdef DLX_TEST_HOOKS
   test_every_kind_refuses_reentry();
