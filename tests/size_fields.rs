@@ -6,6 +6,9 @@
 //! then returns `DLX_ERR_CORRUPT`). Only damage that rewrites the length and the
 //! dimensions to agree with each other gets past this (docs/PROMISES.md).
 
+mod common;
+
+use common::Rng;
 use dlx::block::Kind;
 use dlx::ffi::*;
 use std::ptr::null_mut;
@@ -32,12 +35,10 @@ fn values(old: u32) -> Vec<u32> {
         old ^ 0x100,
         !old,
     ];
-    // A fixed xorshift stream for the rest.
-    let mut x = 0x9E37_79B9u32 ^ old;
+    // A fixed random stream for the rest.
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ u64::from(old));
     for _ in 0..48 {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
+        let x = rng.next() as u32;
         v.push(x);
         v.push(x % 64);
     }
