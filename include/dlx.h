@@ -685,7 +685,9 @@ dlx_status dlx_clear(struct dlx_solver *s);
  * Sets the seed of the next search. 0 (the default) keeps the deterministic order:
  * rows in the order added, ties between columns to the first. Any other value
  * shuffles the row order and breaks ties at random, reproducibly for that seed, so
- * the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
+ * the first solution is a random one. A tie is broken by draws that depend on the
+ * seed and the rows chosen above it only, so budgets, images and prefixes never
+ * change a seeded search's choices. Errors: `DLX_ERR_STATE` (a search is under way).
  *
  * # Safety
  * `s` is NULL or a live handle.
@@ -979,8 +981,7 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * is the one the search just found; the phase agrees with the depth; the figures
  * could have been counted; the random state and the order of the rows are those the
  * seed gives), and every level is on the column the search chooses there (with a
- * seed, one tied with it: the random state is checked to be one the seed reaches,
- * not the very one). With colours, the search is replayed from its start along the
+ * seed, the one its draws pick there). With colours, the search is replayed from its start along the
  * level stack, and every level must be one it takes: that column and a row it
  * reaches in that column's list (with bounds: rows tried before in the column's
  * order, each passing the level's test, the row or null move on the stack passing
@@ -994,7 +995,9 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * # Safety
  * `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
  */
-dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
+dlx_status dlx_attach(void *mem,
+                      size_t len,
+                      struct dlx_solver **out);
 
 /**
  * Splits the search into independent sub-problems: runs a fresh search down to

@@ -417,6 +417,67 @@ fn a_seeded_search_must_match_its_seed() {
     );
 }
 
+/// With a seed, every column choice draws from the search's random state along
+/// the rows chosen above it (`dlx::rng::along`), and the state itself stays the
+/// seed advanced by the shuffle of the rows: an image must hold that very state,
+/// and each level the very column those draws pick. Before, the state advanced with
+/// every draw, and an image was only checked to hold a state within the draws its
+/// figures allowed and each level a column tied for the choice, so an image
+/// resealed with a later state, or taken from a search with another seed of the
+/// same shuffle and given this seed, was accepted and went on with choices no
+/// search of its seed makes.
+#[test]
+fn a_seeded_image_holds_its_very_random_state_and_choices() {
+    // Four columns of two rows each: the first level is a four-way tie.
+    let p = Problem {
+        primary: 4,
+        secondary: 0,
+        rows: vec![vec![0, 1], vec![2, 3], vec![0, 2], vec![1, 3]],
+    };
+    let paused = |seed: u64, stops: u64| {
+        let mut block = p.block();
+        p.load(&mut block).set_seed(seed).unwrap();
+        advance(&mut block, stops, 1);
+        block
+    };
+    let a = 1;
+    let first = paused(a, 1);
+    assert_eq!(attach_edited(&first, |_, _| {}), Ok(()));
+    let later = |h: &mut Header, _: &mut [u32]| h.rng = dlx::rng::after(h.rng, 1);
+    assert_eq!(attach_edited(&first, later), Err(Error::Corrupt));
+
+    // Images of searches with other seeds, given seed `a` and its random state: the
+    // ones that keep `a`'s shuffle but chose other columns must be refused.
+    let state_of_a = Header::load(&first).unwrap().rng;
+    let (mut accepted, mut refused) = (0, 0);
+    for b in 2..300 {
+        for stops in 1..6 {
+            let image = paused(b, stops);
+            if !Header::load(&image).unwrap().phase.searching() {
+                continue;
+            }
+            let as_a = |h: &mut Header, _: &mut [u32]| {
+                h.seed = a;
+                h.rng = state_of_a;
+            };
+            if attach_edited(&image, as_a).is_err() {
+                refused += 1;
+                continue;
+            }
+            accepted += 1;
+            let mut edited = image.clone();
+            let mut h = Header::load(&edited).unwrap();
+            as_a(&mut h, &mut edited);
+            h.store(&mut edited);
+            assert_reachable(&p, &edited, &format!("seed {b} as {a}, {stops} stops"));
+        }
+    }
+    assert!(
+        accepted > 0 && refused > 0,
+        "{accepted} accepted, {refused} refused"
+    );
+}
+
 /// Two rows of a column swapped in a fresh, unseeded image: a consistent list, but
 /// not the order rows were added in, so the enumeration would run in another order.
 #[test]

@@ -290,7 +290,9 @@ pub unsafe extern "C" fn dlx_clear(s: *mut dlx_solver) -> dlx_status {
 /// Sets the seed of the next search. 0 (the default) keeps the deterministic order:
 /// rows in the order added, ties between columns to the first. Any other value
 /// shuffles the row order and breaks ties at random, reproducibly for that seed, so
-/// the first solution is a random one. Errors: `DLX_ERR_STATE` (a search is under way).
+/// the first solution is a random one. A tie is broken by draws that depend on the
+/// seed and the rows chosen above it only, so budgets, images and prefixes never
+/// change a seeded search's choices. Errors: `DLX_ERR_STATE` (a search is under way).
 ///
 /// # Safety
 /// `s` is NULL or a live handle.

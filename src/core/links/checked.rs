@@ -4,7 +4,8 @@
 //! Nothing here trusts a link; a failing step is rolled back before it returns.
 
 use super::{
-    choose_first, is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, SPACERS, TOP, UP,
+    choose_first, choose_random, is_spacer, Links, Rows, COVERED, DOWN, LEFT, RIGHT, ROOT, SPACERS,
+    TOP, UP,
 };
 use crate::outcome::Error;
 
@@ -192,13 +193,17 @@ impl Links<'_> {
     }
 
     /// Whether the search's column choice takes primary column `c` on the links as
-    /// they stand: the first column of least length (DLX1's), or with `random` any
-    /// column of that length (the draws that broke the tie are not re-derived),
-    /// unless it is 0 (the choice stops at the first empty column without a draw).
-    pub(in crate::core) fn is_choice(&self, c: u32, random: bool) -> bool {
-        let best = choose_first::<false, SPACERS>(self.items, self.nodes);
-        let len = |c: u32| self.nodes.get(c as usize).map_or(COVERED, |n| n[TOP]);
-        c == best || (random && best != ROOT && len(c) == len(best) && len(best) != 0)
+    /// they stand: the first column of least length (DLX1's), or with a seed the
+    /// one among them that the draws from `state` pick (the state the search draws
+    /// from at this level, [`rng::along`]).
+    ///
+    /// [`rng::along`]: crate::rng::along
+    pub(in crate::core) fn is_choice(&self, c: u32, state: Option<u64>) -> bool {
+        let best = match state {
+            None => choose_first::<false, SPACERS>(self.items, self.nodes),
+            Some(mut state) => choose_random(self.items, self.nodes, &mut state),
+        };
+        c == best
     }
 
     /// Redoes one element of the cover sequence exactly as the engine did it.

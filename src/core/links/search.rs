@@ -12,6 +12,7 @@
 use super::{at, choose_first, choose_random, cover, cover_rest, fuel_for, fuel_used};
 use super::{uncover, uncover_rest, Links, Rows, View, DOWN, ROOT, SHORT, SPACERS, THREE};
 use crate::core::header::{Header, Phase};
+use crate::rng;
 
 /// What [`Hooks::enter`] decides for a level about to choose its column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -329,8 +330,9 @@ fn next_row<const T: bool, const W: u8>(
     steps
 }
 
-/// Chooses the column of `level` (ties at random with `rng`, else the first), covers
-/// it and puts its first row on the stack; returns the updates.
+/// Chooses the column of `level` (ties at random from the state that `rng`, the
+/// search's base state, gives along the rows above, else the first), covers it and
+/// puts its first row on the stack; returns the updates.
 #[inline(always)]
 fn branch<const T: bool, const W: u8>(
     items: &mut [[u32; 2]],
@@ -341,12 +343,20 @@ fn branch<const T: bool, const W: u8>(
     rows: Rows,
 ) -> u64 {
     let best = match rng {
-        Some(state) => choose_random(items, nodes, state),
+        Some(base) => choose_random(items, nodes, &mut rng::along(*base, path(stack, level))),
         None => choose_first::<T, W>(items, nodes),
     };
     let updates = cover::<T, W>(items, nodes, best, &mut fuel_for(nodes), rows);
     set_entry::<T>(stack, level, at::<T, 3>(nodes, best)[DOWN]);
     updates
+}
+
+/// The entries of the levels above `level` (the rows chosen on the way to it), which
+/// a seeded search's draws there depend on ([`rng::along`]); every engine's. A level
+/// past a damaged stack takes the whole stack.
+#[inline(always)]
+pub(in crate::core) fn path(stack: &[u32], level: u32) -> &[u32] {
+    stack.get(..level as usize).unwrap_or(stack)
 }
 
 /// The stack entry of `level`. A checked run reads a level past the stack as the

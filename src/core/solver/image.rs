@@ -25,7 +25,7 @@ use crate::block;
 use crate::core::header::{Phase, FLAG_HAS_SOLUTION, FLAG_HEAP, FLAG_SHUFFLED, RESERVED};
 use crate::core::layout::HEADER_WORDS;
 use crate::core::links::checked::{Cover, Shape};
-use crate::core::links::Rows;
+use crate::core::links::{search, Rows};
 use crate::rng;
 
 /// Every flag bit an image may carry.
@@ -64,21 +64,12 @@ pub(crate) fn checksum_matches(words: &[u32], total: u64) -> bool {
         })
 }
 
-/// Whether a seeded search could have brought its random state from `seed` to
-/// `state`: the shuffle of `rows` rows draws once per row but the first, and the
-/// column choices since fewer than `primary` times per search-tree node (`nodes`).
-/// For the images of every engine.
-pub(in crate::core) fn draws_possible(
-    seed: u64,
-    state: u64,
-    rows: u32,
-    nodes: u64,
-    primary: u32,
-) -> bool {
-    let shuffle = u64::from(rows.saturating_sub(1));
-    let choices = u128::from(nodes) * u128::from(primary);
-    let draws = rng::draws_between(seed, state);
-    draws >= shuffle && u128::from(draws - shuffle) <= choices
+/// The random state of a search with `seed` over `rows` rows, from the shuffle of
+/// the rows (a draw per row but the first) to the end of the search: the base that
+/// every column choice draws along its path from ([`rng::along`]). For the images of
+/// every engine.
+pub(in crate::core) fn shuffled_state(seed: u64, rows: u32) -> u64 {
+    rng::after(seed, u64::from(rows.saturating_sub(1)))
 }
 
 /// The most any figure of one search reaches: 2^62 steps take well over a century
@@ -225,8 +216,7 @@ impl<'a> Solver<'a> {
 
     /// During a search the seed in use is the one the search started with: the rows
     /// are shuffled exactly when it is non-zero, and the random state is the seed
-    /// advanced by the draws of the shuffle (one per row but the first) and of the
-    /// column choices made since (fewer than `primary` per search-tree node).
+    /// advanced by the draws of the shuffle ([`shuffled_state`]).
     fn seed_consistent(&self) -> bool {
         let h = &self.h;
         if !h.phase.searching() {
@@ -238,7 +228,7 @@ impl<'a> Solver<'a> {
         if h.seed == 0 {
             return h.rng == 0;
         }
-        draws_possible(h.seed, h.rng, h.rows, h.nodes, h.dims.primary)
+        h.rng == shuffled_state(h.seed, h.rows)
     }
 
     /// The counts the links are checked against.
@@ -337,10 +327,11 @@ impl<'a> Solver<'a> {
 
     /// Redoes elements `from..to` of the cover sequence, exactly as the engine did,
     /// and tells whether each level's column (after the forced rows) is the one
-    /// the search's choice takes where the level stands (`Links::is_choice`): an
-    /// image of a sound block on a path no search takes is refused, as a state
-    /// no search reaches. The check costs a column choice per level, as the
-    /// search made on its way there.
+    /// the search's choice takes where the level stands (`Links::is_choice`; with
+    /// a seed, drawing along the rows above as the search does): an image of a
+    /// sound block on a path no search takes is refused, as a state no search
+    /// reaches. The check costs a column choice per level, as the search made on
+    /// its way there.
     fn redo(&mut self, from: u32, to: u32) -> Checked<bool> {
         let shape = self.shape();
         let total = self.cover_count();
@@ -353,7 +344,9 @@ impl<'a> Solver<'a> {
                     Cover::Column(c) => c,
                     Cover::Row(x) => self.links.view().column_of(x, shape.columns),
                 };
-                as_chosen = self.links.is_choice(column, random);
+                let path = search::path(self.stack, i - self.h.forced);
+                let state = random.then(|| rng::along(self.h.rng, path));
+                as_chosen = self.links.is_choice(column, state);
             }
             let column_only = self.column_only(i, total);
             self.links.redo(shape, cover, column_only)?;

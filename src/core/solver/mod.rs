@@ -6,7 +6,7 @@
 //! the named methods below.
 
 mod image;
-pub(in crate::core) use image::{draws_possible, nodes_possible, MOST_STEPS};
+pub(in crate::core) use image::{nodes_possible, shuffled_state, MOST_STEPS};
 
 pub(crate) use image::checksum_matches;
 pub use image::{image_checksum, seal_image};

@@ -18,11 +18,13 @@
 //! not the very one.
 
 use super::super::header::Phase;
+use super::super::links::search::path;
 use super::image::{ok, Checked};
 use super::mcc::{ADVANCE, BACKDOWN, DONE, FORWARD};
 use super::search::{fuel_for, Tally};
-use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, ROOT, TOP, UP};
+use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, TOP, UP};
 use crate::outcome::Error;
+use crate::rng;
 
 impl XSolver<'_> {
     /// Folds the block for an image (once).
@@ -214,7 +216,7 @@ impl XSolver<'_> {
         for l in 0..levels + u32::from(trying) {
             let x = *self.stack.get(l as usize).ok_or(Error::Corrupt)?;
             let col = self.level_column(x, l == levels)?;
-            ok(self.chooses(col))?;
+            ok(self.chooses(col, l))?;
             let mut links = self.links();
             links.cover(col, &mut t, &mut fuel_for(links.nodes));
             ok(self.in_list(col, x))?;
@@ -251,19 +253,13 @@ impl XSolver<'_> {
         Ok(c)
     }
 
-    /// Whether Algorithm C's search chooses `col` on the links as they stand: the
-    /// first primary column of least length (DLX2), or with a seed any column of
-    /// that length, unless it is 0 (the choice stops at the first empty column
-    /// without a draw).
-    fn chooses(&mut self, col: u32) -> bool {
-        let best = self.links().choose(None);
-        let len = |c: u32| self.nodes[c as usize][TOP];
-        col == best
-            || (best != ROOT
-                && self.h.seed != 0
-                && self.is_active(col)
-                && len(col) == len(best)
-                && len(best) != 0)
+    /// Whether Algorithm C's search chooses `col` at `level` on the links as they
+    /// stand: the first primary column of least length (DLX2), or with a seed the
+    /// one of them that the draws along the rows above pick, as the search drew.
+    fn chooses(&mut self, col: u32, level: u32) -> bool {
+        let path = path(self.stack, level);
+        let mut state = (self.h.seed != 0).then(|| rng::along(self.h.rng, path));
+        col == self.links().choose(state.as_mut())
     }
 
     /// Whether `x` is column `col` itself or a node still in its list.

@@ -15,7 +15,7 @@
 use super::super::header::Phase;
 use super::super::solver::image_checksum;
 use super::super::solver::Error;
-use super::super::solver::{draws_possible, nodes_possible, MOST_STEPS};
+use super::super::solver::{nodes_possible, shuffled_state, MOST_STEPS};
 use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, FLAG_HEAP, TOP, UP};
 use crate::block;
 use crate::rng;
@@ -208,8 +208,8 @@ impl<'a> XSolver<'a> {
     /// During a search the row order and the random state are those of the seed the
     /// search started with (`start_search`): without a seed, rows in the order they
     /// were added and the state 0; with one, the seed's shuffle of the rows, and the
-    /// seed advanced by that shuffle's draws (one per row but the first) and by the
-    /// column choices made since (fewer than `primary` per search-tree node). The
+    /// seed advanced by that shuffle's draws (`shuffled_state`: the column choices
+    /// draw along their paths from it and leave it as it is). The
     /// shuffle is undone in place, draw by draw from the last, and then redone, so
     /// the order is left as it was.
     fn check_seed(&mut self) -> Checked<()> {
@@ -233,6 +233,6 @@ impl<'a> XSolver<'a> {
         for i in (1..rows).rev() {
             self.order.swap(i, swap_of(i));
         }
-        ok(undone && draws_possible(h.seed, h.rng, h.rows, h.nodes, h.dims.primary))
+        ok(undone && h.rng == shuffled_state(h.seed, h.rows))
     }
 }

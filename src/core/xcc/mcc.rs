@@ -9,7 +9,7 @@
 //! The search is a loop over four states (Knuth's labels), kept in the header
 //! between calls, so it stops after any step when the budget is spent.
 
-use super::super::links::search::Idle;
+use super::super::links::search::{path, Idle};
 use super::super::solver::CallState;
 use super::search::{
     at, charge, edit, fuel_for, fuelled, hide, in_row, set_word, spend, unhide, word,
@@ -17,6 +17,7 @@ use super::search::{
 use super::search::{Links, Tally};
 use super::{is_spacer, XSolver, DOWN, FLAG_HAS_SOLUTION, LEFT, PURIFIED, RIGHT, ROOT, TOP, UP};
 use crate::outcome::{Error, Step};
+use crate::rng;
 
 /// Knuth's labels: where the loop goes on.
 pub(super) const FORWARD: u32 = 0;
@@ -291,7 +292,7 @@ impl<const T: bool> M<'_, T> {
                 } else if s == best_s && len == best_l {
                     ties += 1;
                     if let Some(state) = rng.as_deref_mut() {
-                        if crate::rng::below(state, ties) == 0 {
+                        if rng::below(state, ties) == 0 {
                             best = k;
                         }
                     }
@@ -566,7 +567,7 @@ impl XSolver<'_> {
         };
         let mut state = h.own.mstate;
         let mut level = h.level as usize;
-        let mut rng = h.rng;
+        let base = h.rng;
         let mut halt = None;
         {
             let (mut m, stack, tweak, scores) = self.m::<T>();
@@ -580,7 +581,11 @@ impl XSolver<'_> {
                             break;
                         }
                         h.nodes = h.nodes.wrapping_add(1);
-                        let (best, score) = m.choose(if random { Some(&mut rng) } else { None });
+                        let (best, score) = if random {
+                            m.choose(Some(&mut rng::along(base, path(stack, level as u32))))
+                        } else {
+                            m.choose(None)
+                        };
                         if score <= 0 {
                             state = BACKDOWN;
                         } else if score == INFTY {
@@ -654,7 +659,6 @@ impl XSolver<'_> {
         h.own.cleansings = t.cleansings;
         h.level = level as u32;
         h.own.mstate = state;
-        h.rng = rng;
         h.phase = if state == DONE {
             Phase::Done
         } else {
@@ -678,7 +682,7 @@ impl XSolver<'_> {
         let primary = self.h.dims.primary;
         let (fs, entries) = (self.first_spacer(), self.h.entries);
         let end = fs + self.h.rows + entries;
-        let random = self.h.seed != 0;
+        let (random, base) = (self.h.seed != 0, self.h.rng);
         let mut t = Tally::default();
         let mut last = 0;
         let (mut m, stack, tweak, scores) = self.m::<false>();
@@ -693,8 +697,12 @@ impl XSolver<'_> {
             if p == ROOT || p > primary || !m.is_active(p) {
                 return None;
             }
-            let (best, score) = m.choose(None);
-            if score <= 0 || score == INFTY || m.key(p) != m.key(best) || (!random && p != best) {
+            let (best, score) = if random {
+                m.choose(Some(&mut rng::along(base, path(stack, l as u32))))
+            } else {
+                m.choose(None)
+            };
+            if score <= 0 || score == INFTY || p != best {
                 return None;
             }
             *scores.get_mut(l)? = score as u32;
@@ -827,7 +835,7 @@ impl XSolver<'_> {
         }
         if self.h.seed != 0 {
             for i in (1..rows).rev() {
-                let j = crate::rng::below(&mut self.h.rng, i as u32 + 1) as usize;
+                let j = rng::below(&mut self.h.rng, i as u32 + 1) as usize;
                 self.order.swap(i, j);
             }
         }

@@ -2,7 +2,7 @@
 //! iterative search loop, counted exactly as Knuth's DLX2 counts.
 
 use super::super::header::Phase;
-use super::super::links::search::Idle;
+use super::super::links::search::{path, Idle};
 use super::super::solver::{CallState, Error, Step};
 use super::mcc::{ADVANCE, BACKDOWN, BACKUP, FORWARD};
 use super::{
@@ -570,7 +570,7 @@ impl XSolver<'_> {
         let mut tree = h.nodes;
         let mut solutions = h.solutions;
         let mut max_depth = h.max_depth;
-        let mut rng = h.rng;
+        let base = h.rng;
         let mut enter = h.phase;
         let (phase, step) = 'search: loop {
             if enter == Phase::Recover {
@@ -587,7 +587,11 @@ impl XSolver<'_> {
             }
             if enter == Phase::Forward {
                 tree = tree.wrapping_add(1);
-                let best = l.choose(if random { Some(&mut rng) } else { None });
+                let best = if random {
+                    l.choose(Some(&mut rng::along(base, path(stack, level))))
+                } else {
+                    l.choose(None)
+                };
                 l.cover(best, &mut t, &mut fuel_for(l.nodes));
                 set_word::<T>(stack, level, at::<T, 3>(l.nodes, best)[DOWN]);
                 if t.updates >= limit {
@@ -639,7 +643,6 @@ impl XSolver<'_> {
         h.nodes = tree;
         h.solutions = solutions;
         h.max_depth = max_depth;
-        h.rng = rng;
         self.call.idle = idle;
         step
     }

@@ -6,12 +6,13 @@
 //! (the level stack above each node), which a copy replays.
 
 use super::super::header::Phase;
-use super::super::links::search::Idle;
+use super::super::links::search::{path, Idle};
 use super::super::split::Prefix;
 use super::mcc::{Halt, Reach};
 use super::search::{at, fuel_for, set_word, word, Tally};
 use super::{XSolver, DOWN, FLAG_HAS_SOLUTION, RIGHT, ROOT};
 use crate::outcome::Error;
+use crate::rng;
 
 impl XSolver<'_> {
     /// Starts a split: abandons any search under way and starts a fresh one.
@@ -84,14 +85,14 @@ impl XSolver<'_> {
                 }
                 Phase::Forward => {
                     self.h.nodes = self.h.nodes.wrapping_add(1);
-                    let mut rng = self.h.rng;
                     let level = self.h.level as usize;
+                    let path = path(self.stack, level as u32);
+                    let mut state = random.then(|| rng::along(self.h.rng, path));
                     let mut l = self.links();
-                    let best = l.choose(if random { Some(&mut rng) } else { None });
+                    let best = l.choose(state.as_mut());
                     l.cover(best, &mut t, &mut fuel_for(l.nodes));
                     let first = at::<false, 3>(l.nodes, best)[DOWN];
                     set_word::<false>(self.stack, level, first);
-                    self.h.rng = rng;
                     self.h.phase = Phase::Advance;
                 }
                 Phase::Advance => {
