@@ -344,8 +344,8 @@ impl<'a> Solver<'a> {
                     Cover::Column(c) => c,
                     Cover::Row(x) => self.links.view().column_of(x, shape.columns),
                 };
-                let path = search::path(self.stack, i - self.h.forced);
-                let state = random.then(|| rng::along(self.h.rng, path));
+                let level = i - self.h.forced;
+                let state = random.then(|| search::draw_state(self.h.rng, self.stack, level));
                 as_chosen = self.links.is_choice(column, state);
             }
             let column_only = self.column_only(i, total);

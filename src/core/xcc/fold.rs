@@ -18,13 +18,12 @@
 //! not the very one.
 
 use super::super::header::Phase;
-use super::super::links::search::path;
+use super::super::links::search::draw_state;
 use super::image::{ok, Checked};
 use super::mcc::{ADVANCE, BACKDOWN, DONE, FORWARD};
 use super::search::{fuel_for, Tally};
 use super::{is_spacer, XSolver, DOWN, FLAG_FOLDED, FLAG_HAS_SOLUTION, TOP, UP};
 use crate::outcome::Error;
-use crate::rng;
 
 impl XSolver<'_> {
     /// Folds the block for an image (once).
@@ -257,8 +256,8 @@ impl XSolver<'_> {
     /// stand: the first primary column of least length (DLX2), or with a seed the
     /// one of them that the draws along the rows above pick, as the search drew.
     fn chooses(&mut self, col: u32, level: u32) -> bool {
-        let path = path(self.stack, level);
-        let mut state = (self.h.seed != 0).then(|| rng::along(self.h.rng, path));
+        let base = self.h.rng;
+        let mut state = (self.h.seed != 0).then(|| draw_state(base, self.stack, level));
         col == self.links().choose(state.as_mut())
     }
 

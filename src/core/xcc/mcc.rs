@@ -9,7 +9,7 @@
 //! The search is a loop over four states (Knuth's labels), kept in the header
 //! between calls, so it stops after any step when the budget is spent.
 
-use super::super::links::search::{path, Idle};
+use super::super::links::search::{draw_state, Idle};
 use super::super::solver::CallState;
 use super::search::{
     at, charge, edit, fuel_for, fuelled, hide, in_row, set_word, spend, unhide, word,
@@ -581,11 +581,13 @@ impl XSolver<'_> {
                             break;
                         }
                         h.nodes = h.nodes.wrapping_add(1);
-                        let (best, score) = if random {
-                            m.choose(Some(&mut rng::along(base, path(stack, level as u32))))
+                        let mut draws;
+                        let (best, score) = m.choose(if random {
+                            draws = draw_state(base, stack, level as u32);
+                            Some(&mut draws)
                         } else {
-                            m.choose(None)
-                        };
+                            None
+                        });
                         if score <= 0 {
                             state = BACKDOWN;
                         } else if score == INFTY {
@@ -697,11 +699,8 @@ impl XSolver<'_> {
             if p == ROOT || p > primary || !m.is_active(p) {
                 return None;
             }
-            let (best, score) = if random {
-                m.choose(Some(&mut rng::along(base, path(stack, l as u32))))
-            } else {
-                m.choose(None)
-            };
+            let mut state = random.then(|| draw_state(base, stack, l as u32));
+            let (best, score) = m.choose(state.as_mut());
             if score <= 0 || score == INFTY || p != best {
                 return None;
             }

@@ -2,7 +2,7 @@
 //! iterative search loop, counted exactly as Knuth's DLX2 counts.
 
 use super::super::header::Phase;
-use super::super::links::search::{path, Idle};
+use super::super::links::search::{draw_state, Idle};
 use super::super::solver::{CallState, Error, Step};
 use super::mcc::{ADVANCE, BACKDOWN, BACKUP, FORWARD};
 use super::{
@@ -587,11 +587,13 @@ impl XSolver<'_> {
             }
             if enter == Phase::Forward {
                 tree = tree.wrapping_add(1);
-                let best = if random {
-                    l.choose(Some(&mut rng::along(base, path(stack, level))))
+                let mut state;
+                let best = l.choose(if random {
+                    state = draw_state(base, stack, level);
+                    Some(&mut state)
                 } else {
-                    l.choose(None)
-                };
+                    None
+                });
                 l.cover(best, &mut t, &mut fuel_for(l.nodes));
                 set_word::<T>(stack, level, at::<T, 3>(l.nodes, best)[DOWN]);
                 if t.updates >= limit {

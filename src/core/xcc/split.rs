@@ -6,13 +6,12 @@
 //! (the level stack above each node), which a copy replays.
 
 use super::super::header::Phase;
-use super::super::links::search::{path, Idle};
+use super::super::links::search::{draw_state, Idle};
 use super::super::split::Prefix;
 use super::mcc::{Halt, Reach};
 use super::search::{at, fuel_for, set_word, word, Tally};
 use super::{XSolver, DOWN, FLAG_HAS_SOLUTION, RIGHT, ROOT};
 use crate::outcome::Error;
-use crate::rng;
 
 impl XSolver<'_> {
     /// Starts a split: abandons any search under way and starts a fresh one.
@@ -86,8 +85,8 @@ impl XSolver<'_> {
                 Phase::Forward => {
                     self.h.nodes = self.h.nodes.wrapping_add(1);
                     let level = self.h.level as usize;
-                    let path = path(self.stack, level as u32);
-                    let mut state = random.then(|| rng::along(self.h.rng, path));
+                    let base = self.h.rng;
+                    let mut state = random.then(|| draw_state(base, self.stack, level as u32));
                     let mut l = self.links();
                     let best = l.choose(state.as_mut());
                     l.cover(best, &mut t, &mut fuel_for(l.nodes));
