@@ -9,7 +9,9 @@
  * Every call on a handle (solver, maximiser, Sudoku, tiling) may also return, checked
  * in this order: DLX_ERR_NULL, DLX_ERR_MISALIGNED, DLX_ERR_CORRUPT (not a handle of
  * that kind), DLX_ERR_INTERNAL (poisoned by an internal error), DLX_ERR_BUSY (called
- * from inside a call on the same handle, e.g. from its callback). A search on a
+ * from inside a call on the same handle, e.g. from its callback). Any call, a
+ * constructor too, returns DLX_ERR_INTERNAL if it caught an internal error (a bug:
+ * a panic, which no test or fuzzer has found), poisoning its handle. A search on a
  * solver, maximiser, Sudoku or tiling block that was written outside the library may
  * also end with DLX_ERR_CORRUPT, its block as the damage left it (docs/API.md).
  * Handles are independent; one handle must not be used by two threads at once.
@@ -1016,6 +1018,10 @@ dlx_status dlx_attach(void *mem,
  * stop; `*count` (unless NULL) receives the number of calls to `f`. Ends any search
  * under way and leaves the solver reset. Calls on this handle from inside `f` return
  * `DLX_ERR_BUSY`.
+ *
+ * Errors: `DLX_ERR_NULL` (`s` or `f`), `DLX_ERR_STATE` (a solver with bounds: its
+ * search splits into paths, `dlx_split_paths`), `DLX_ERR_CORRUPT` (the block was
+ * found damaged), `DLX_ERR_BUSY`.
  *
  * # Safety
  * `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.

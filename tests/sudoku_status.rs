@@ -5,57 +5,12 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::ptr::{null, null_mut};
 
 use common::manifest_dir;
+use common::statuses::{documented, status_names};
 use dlx::ffi::*;
-
-/// The status names of the header (`#define DLX_... (value)` among the codes).
-fn status_names(header: &str) -> BTreeMap<i32, String> {
-    let mut names = BTreeMap::new();
-    for line in header.lines() {
-        let mut w = line.split_whitespace();
-        if let (Some("#define"), Some(name), Some(v)) = (w.next(), w.next(), w.next()) {
-            let v = v.trim_matches(|c| c == '(' || c == ')');
-            if name == "DLX_OK" || name.starts_with("DLX_ERR_") || STATUSES.contains(&name) {
-                if let Ok(v) = v.parse::<i32>() {
-                    names.insert(v, name.to_string());
-                }
-            }
-        }
-    }
-    names
-}
-
-const STATUSES: [&str; 4] = [
-    "DLX_SOLUTION",
-    "DLX_EXHAUSTED",
-    "DLX_BUDGET_SPENT",
-    "DLX_STOPPED",
-];
-
-/// Every `DLX_*` name in the comment block just above the declaration of `func`.
-fn documented(header: &str, func: &str) -> BTreeSet<String> {
-    let lines: Vec<&str> = header.lines().collect();
-    let at = lines
-        .iter()
-        .position(|l| l.starts_with("dlx_status ") && l.contains(&format!(" {func}(")))
-        .unwrap_or_else(|| panic!("{func} not declared in the header"));
-    let mut names = BTreeSet::new();
-    let comment = |l: &&&str| {
-        let t = l.trim_start();
-        t.starts_with("//") || t.starts_with("/*") || t.starts_with('*')
-    };
-    for l in lines[..at].iter().rev().take_while(comment) {
-        for word in l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-            if word.starts_with("DLX_") {
-                names.insert(word.to_string());
-            }
-        }
-    }
-    names
-}
 
 struct Seen(Vec<(&'static str, i32)>);
 

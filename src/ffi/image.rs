@@ -147,6 +147,10 @@ pub unsafe extern "C" fn dlx_attach(
 /// under way and leaves the solver reset. Calls on this handle from inside `f` return
 /// `DLX_ERR_BUSY`.
 ///
+/// Errors: `DLX_ERR_NULL` (`s` or `f`), `DLX_ERR_STATE` (a solver with bounds: its
+/// search splits into paths, `dlx_split_paths`), `DLX_ERR_CORRUPT` (the block was
+/// found damaged), `DLX_ERR_BUSY`.
+///
 /// # Safety
 /// `s` is NULL or a live handle; `f` NULL or a valid function; `count` valid or NULL.
 #[no_mangle]

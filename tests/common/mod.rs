@@ -2,6 +2,7 @@
 //! a brute-force exact-cover oracle, the C toolchain and the C example programs.
 #![allow(dead_code)]
 
+pub mod statuses;
 pub mod xcc;
 
 use dlx::core::{Dims, Solver, Step};
