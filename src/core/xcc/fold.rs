@@ -12,10 +12,9 @@
 //! row (`replay_c`, `replay_m`); a path it would not take is refused and the block
 //! folded again, which restores it word for word.
 //!
-//! With a seed, the random state breaks ties between columns, and the draws made
-//! before a level depend on the whole search so far: a level's column is checked to
-//! be one the choice can take for some random state (tied with the first best),
-//! not the very one.
+//! With a seed, a tie between columns is broken by draws along the level stack
+//! above it (`draw_state`), as the search draws, so each level's column is checked
+//! to be the very one the search takes.
 
 use super::super::header::Phase;
 use super::super::links::search::draw_state;
