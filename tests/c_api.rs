@@ -8,15 +8,7 @@ use std::process::Command;
 fn build_and_run(cxx: bool, shared: bool) {
     let lib = common::release_lib_dir();
     let dir = common::scratch_dir("api");
-    let c_dir = common::manifest_dir().join("tests/c");
-    let mut sources: Vec<_> = std::fs::read_dir(&c_dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    sources.sort();
-    assert!(!sources.is_empty(), "no C tests in {}", c_dir.display());
-    for src in sources {
+    for src in common::c_tests() {
         let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
         let exe = dir.join(format!(
             "{stem}-{}-{}",
@@ -24,19 +16,7 @@ fn build_and_run(cxx: bool, shared: bool) {
             if shared { "so" } else { "a" }
         ));
         common::compile_c(&[&src], &exe, &lib, cxx, shared);
-        // cargo points LD_LIBRARY_PATH at its debug builds; use the release library.
-        let out = Command::new(&exe)
-            .env_remove("LD_LIBRARY_PATH")
-            .output()
-            .expect("the C test runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{} failed:\n{stdout}{}",
-            exe.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(stdout.contains(", 0 failed"), "{stdout}");
+        common::run_c_test(&exe, &[]);
     }
 }
 
@@ -54,14 +34,7 @@ fn promises_with_test_hooks() {
         });
         let src = common::promises_test();
         common::compile_c_with(&[&src], &exe, &lib, cxx, false, &["-DDLX_TEST_HOOKS"]);
-        let out = Command::new(&exe).output().expect("the C test runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success() && stdout.contains(", 0 failed"),
-            "{} failed:\n{stdout}{}",
-            exe.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::run_c_test(&exe, &[]);
     }
 }
 

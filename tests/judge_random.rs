@@ -619,13 +619,7 @@ fn judge_programs_survive_random_mutations() {
             samples.push(std::fs::read(dir.join("c_examples/expected/sudoku.in")).unwrap());
         } else {
             let pdir = dir.join("tests/data/problems").join(name);
-            let mut files: Vec<_> = std::fs::read_dir(&pdir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "in"))
-                .collect();
-            files.sort();
-            for f in files {
+            for f in common::files_with_extension(&pdir, "in") {
                 samples.push(std::fs::read(f).unwrap());
             }
         }

@@ -12,7 +12,6 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 use common::statuses::{declared, documented, status_names, Declared};
 
@@ -73,18 +72,7 @@ fn run_wrapped(
     common::compile_c_with(&[test, wrappers], &exe, lib, false, false, &flags);
     let log = dir.join(format!("{stem}{}.log", extra.join("")));
     let _ = std::fs::remove_file(&log);
-    let out = Command::new(&exe)
-        .env("DLX_STATUS_LOG", &log)
-        .env_remove("LD_LIBRARY_PATH")
-        .output()
-        .expect("the C test runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains(", 0 failed"),
-        "{} failed:\n{stdout}{}",
-        exe.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::run_c_test(&exe, &[("DLX_STATUS_LOG", &log)]);
     let noted = std::fs::read_to_string(&log).unwrap_or_default();
     for line in noted.lines() {
         let mut w = line.split_whitespace().map(|x| x.parse::<i64>().unwrap());
@@ -112,14 +100,7 @@ fn every_status_of_every_function_is_documented_for_it() {
 
     let mut seen = BTreeSet::new();
     let lib = common::release_lib_dir();
-    let c_dir = common::manifest_dir().join("tests/c");
-    let mut tests: Vec<_> = std::fs::read_dir(&c_dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    tests.sort();
-    for test in &tests {
+    for test in &common::c_tests() {
         run_wrapped(test, &wrappers_c, &lib, &[], &decls, &mut seen);
     }
     let hooks = common::hooks_lib_dir();

@@ -206,6 +206,43 @@ pub fn hooks_lib_dir() -> PathBuf {
     target.join("release")
 }
 
+/// The files of `dir` whose names end in `.ext`, sorted.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The C test suite: tests/c/*.c.
+pub fn c_tests() -> Vec<PathBuf> {
+    let tests = files_with_extension(&manifest_dir().join("tests/c"), "c");
+    assert!(!tests.is_empty(), "no C tests in tests/c");
+    tests
+}
+
+/// Runs the C test program `exe` (with `env` set) and checks that it passed: exit
+/// status 0 and its summary line saying ", 0 failed". Cargo points LD_LIBRARY_PATH
+/// at its debug builds; the tests use the release library, so it goes.
+pub fn run_c_test(exe: &Path, env: &[(&str, &Path)]) {
+    let mut cmd = Command::new(exe);
+    cmd.env_remove("LD_LIBRARY_PATH");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("the C test runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains(", 0 failed"),
+        "{} failed:\n{stdout}{}",
+        exe.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The C test that also runs against [`hooks_lib_dir`].
 pub fn promises_test() -> PathBuf {
     manifest_dir().join("tests/c/test_promises.c")
