@@ -221,7 +221,8 @@ fn run_on<H: Hooks, const T: bool, const W: u8>(
     let mut tree = h.nodes;
     let mut solutions = h.solutions;
     let mut max_depth = h.max_depth;
-    let mut rng = h.rng;
+    // With a seed, the random state the column choices draw from along their path.
+    let base = random.then_some(h.rng);
     // The phase is only written down when the loop stops; inside, it is where the
     // code is. `enter` says where to resume.
     let mut enter = h.phase;
@@ -255,8 +256,7 @@ fn run_on<H: Hooks, const T: bool, const W: u8>(
                 continue;
             }
             tree = tree.wrapping_add(1);
-            let rng = random.then_some(&mut rng);
-            let updates_here = branch::<T, W>(items, nodes, stack, level, rng, rows);
+            let updates_here = branch::<T, W>(items, nodes, stack, level, base, rows);
             updates = updates.saturating_add(updates_here);
             if updates >= limit {
                 break 'search (Phase::Advance, Stop::BudgetSpent);
@@ -309,7 +309,6 @@ fn run_on<H: Hooks, const T: bool, const W: u8>(
     h.nodes = tree;
     h.solutions = solutions;
     h.max_depth = max_depth;
-    h.rng = rng;
     *idle_in = idle;
     stop
 }
@@ -330,8 +329,8 @@ fn next_row<const T: bool, const W: u8>(
     steps
 }
 
-/// Chooses the column of `level` (ties at random from the state that `rng`, the
-/// search's base state, gives along the rows above, else the first), covers it and
+/// Chooses the column of `level` (with a seed's random state `base`, ties at random
+/// from the state it gives along the rows above, else the first), covers it and
 /// puts its first row on the stack; returns the updates.
 #[inline(always)]
 fn branch<const T: bool, const W: u8>(
@@ -339,11 +338,11 @@ fn branch<const T: bool, const W: u8>(
     nodes: &mut [[u32; 3]],
     stack: &mut [u32],
     level: u32,
-    rng: Option<&mut u64>,
+    base: Option<u64>,
     rows: Rows,
 ) -> u64 {
-    let best = match rng {
-        Some(base) => choose_random(items, nodes, &mut draw_state(*base, stack, level)),
+    let best = match base {
+        Some(base) => choose_random(items, nodes, &mut draw_state(base, stack, level)),
         None => choose_first::<T, W>(items, nodes),
     };
     let updates = cover::<T, W>(items, nodes, best, &mut fuel_for(nodes), rows);

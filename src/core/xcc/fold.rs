@@ -255,9 +255,8 @@ impl XSolver<'_> {
     /// stand: the first primary column of least length (DLX2), or with a seed the
     /// one of them that the draws along the rows above pick, as the search drew.
     fn chooses(&mut self, col: u32, level: u32) -> bool {
-        let base = self.h.rng;
-        let mut state = (self.h.seed != 0).then(|| draw_state(base, self.stack, level));
-        col == self.links().choose(state.as_mut())
+        let mut draws = (self.h.seed != 0).then(|| draw_state(self.h.rng, self.stack, level));
+        col == self.links().choose(draws.as_mut())
     }
 
     /// Whether `x` is column `col` itself or a node still in its list.

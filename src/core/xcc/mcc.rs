@@ -567,6 +567,7 @@ impl XSolver<'_> {
         };
         let mut state = h.own.mstate;
         let mut level = h.level as usize;
+        // With a seed, the random state the column choices draw from along their path.
         let base = h.rng;
         let mut halt = None;
         {
@@ -581,13 +582,8 @@ impl XSolver<'_> {
                             break;
                         }
                         h.nodes = h.nodes.wrapping_add(1);
-                        let mut draws;
-                        let (best, score) = m.choose(if random {
-                            draws = draw_state(base, stack, level as u32);
-                            Some(&mut draws)
-                        } else {
-                            None
-                        });
+                        let mut draws = random.then(|| draw_state(base, stack, level as u32));
+                        let (best, score) = m.choose(draws.as_mut());
                         if score <= 0 {
                             state = BACKDOWN;
                         } else if score == INFTY {

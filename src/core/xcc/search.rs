@@ -570,6 +570,7 @@ impl XSolver<'_> {
         let mut tree = h.nodes;
         let mut solutions = h.solutions;
         let mut max_depth = h.max_depth;
+        // With a seed, the random state the column choices draw from along their path.
         let base = h.rng;
         let mut enter = h.phase;
         let (phase, step) = 'search: loop {
@@ -587,13 +588,8 @@ impl XSolver<'_> {
             }
             if enter == Phase::Forward {
                 tree = tree.wrapping_add(1);
-                let mut state;
-                let best = l.choose(if random {
-                    state = draw_state(base, stack, level);
-                    Some(&mut state)
-                } else {
-                    None
-                });
+                let mut draws = random.then(|| draw_state(base, stack, level));
+                let best = l.choose(draws.as_mut());
                 l.cover(best, &mut t, &mut fuel_for(l.nodes));
                 set_word::<T>(stack, level, at::<T, 3>(l.nodes, best)[DOWN]);
                 if t.updates >= limit {

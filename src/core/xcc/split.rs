@@ -85,10 +85,10 @@ impl XSolver<'_> {
                 Phase::Forward => {
                     self.h.nodes = self.h.nodes.wrapping_add(1);
                     let level = self.h.level as usize;
-                    let base = self.h.rng;
-                    let mut state = random.then(|| draw_state(base, self.stack, level as u32));
+                    let mut draws =
+                        random.then(|| draw_state(self.h.rng, self.stack, level as u32));
                     let mut l = self.links();
-                    let best = l.choose(state.as_mut());
+                    let best = l.choose(draws.as_mut());
                     l.cover(best, &mut t, &mut fuel_for(l.nodes));
                     let first = at::<false, 3>(l.nodes, best)[DOWN];
                     set_word::<false>(self.stack, level, first);
