@@ -983,13 +983,13 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * is the one the search just found; the phase agrees with the depth; the figures
  * could have been counted; the random state and the order of the rows are those the
  * seed gives), and every level is on the column the search chooses there (with a
- * seed, the one its draws pick there). With colours, the search is replayed from its start along the
- * level stack, and every level must be one it takes: that column and a row it
- * reaches in that column's list (with bounds: rows tried before in the column's
- * order, each passing the level's test, the row or null move on the stack passing
- * it too, and the search standing where a call can stop, after a step that
- * updated the links or on a solution). Anything else gives `DLX_ERR_CORRUPT` and
- * leaves the bytes as they were.
+ * seed, the one its draws pick there). With colours, the search is replayed from
+ * its start along the level stack, and every level must be one it takes: that
+ * column and a row it reaches in that column's list (with bounds: rows tried before
+ * in the column's order, each passing the level's test, the row or null move on the
+ * stack passing it too, and the search standing where a call can stop, after a step
+ * that updated the links or on a solution). Anything else gives `DLX_ERR_CORRUPT`
+ * and leaves the bytes as they were.
  *
  * Errors: `DLX_ERR_NULL`, `DLX_ERR_MISALIGNED`, `DLX_ERR_CORRUPT` (damaged,
  * truncated, from another layout version or byte order).
@@ -997,9 +997,7 @@ dlx_status dlx_image(const struct dlx_solver *s, const void **mem, size_t *len);
  * # Safety
  * `mem` points at `len` writable bytes that no other handle uses; `out` valid or NULL.
  */
-dlx_status dlx_attach(void *mem,
-                      size_t len,
-                      struct dlx_solver **out);
+dlx_status dlx_attach(void *mem, size_t len, struct dlx_solver **out);
 
 /**
  * Splits the search into independent sub-problems: runs a fresh search down to
