@@ -114,10 +114,12 @@ const SHRINK: [u8; 512] = shrink();
 /// For the row-box table of a band (bit `3r + k`: row `r` meets box `k`), the band's
 /// cells on the row-box pairs that belong to a one-to-one matching of rows and boxes
 /// inside the table; 0 when there is none.
-const KEEP: [u32; 512] = through(&matchings(), &unions(&parts::<9>(7, 9, 3)));
+const KEEP: [u32; 512] = through(&MATCHINGS, &unions(&parts::<9>(7, 9, 3)));
 /// For a stack's table of bands and columns (bit `3b + j`: band `b` uses column `j`
 /// of the stack), bit `9b + j` for the pairs on some matching.
-const STACK_KEEP: [u32; 512] = through(&matchings(), &unions(&parts::<9>(1, 9, 1)));
+const STACK_KEEP: [u32; 512] = through(&MATCHINGS, &unions(&parts::<9>(1, 9, 1)));
+/// For a 3x3 table, the cells of the matchings inside it.
+const MATCHINGS: [u16; 512] = matchings();
 /// The first cell of each minirow of a band (bits `3m`).
 const TRIADS: u32 = 0o111_111_111;
 /// The six matchings of a 3x3 table: row `r` takes column `P[i][r]`.
@@ -170,8 +172,13 @@ const fn matchset() -> [u8; 512] {
 const POP9: [u8; 512] = pop9();
 /// A row (9 bits) spread to nibbles: nibble `c` is 1 when the row has column `c`.
 const SPREAD: [u64; 512] = unions(&parts::<9>(1, 12, 4));
-/// A row (9 bits) with one cell: that cell, else 0.
-const ALONE: [u16; 512] = alone();
+/// For a band's table of rows and boxes (bit `3r + k`), the cells of each row left
+/// with one box once the table keeps its matchings (row `r`'s cells in box `k`): that
+/// box then holds no other row's cells.
+const LONE_ROWS: [u32; 512] = lone_rows();
+/// For the columns a band's word uses (9 bits), the cells of each column that is the
+/// only one of its box (stack) used.
+const LONE_COLUMNS: [u32; 512] = lone_columns();
 /// The other cells of a cell's row, box and column inside its band.
 const BAND_PEERS: [u32; 27] = band_peers();
 
@@ -270,12 +277,37 @@ const fn pop9() -> [u8; 512] {
     t
 }
 
-const fn alone() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut k = 0;
-    while k < 9 {
-        t[1 << k] = 1 << k;
-        k += 1;
+const fn lone_rows() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let kept = MATCHINGS[x] as usize;
+        let mut r = 0;
+        while r < 3 {
+            let boxes = kept >> (3 * r) & 7;
+            if boxes.count_ones() == 1 {
+                t[x] |= 7 << (9 * r + 3 * boxes.trailing_zeros());
+            }
+            r += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn lone_columns() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let columns = x >> (3 * k) & 7;
+            if (columns as u32).count_ones() == 1 {
+                t[x] |= COLUMN << (3 * k + columns.trailing_zeros());
+            }
+            k += 1;
+        }
+        x += 1;
     }
     t
 }
@@ -294,12 +326,10 @@ const fn band_peers() -> [u32; 27] {
     t
 }
 
-/// The cells of `a` alone in their row of the band.
+/// The columns a band's word uses (9 bits).
 #[inline(always)]
-fn row_singles(a: u32) -> u32 {
-    u32::from(ALONE[(a & 511) as usize])
-        | u32::from(ALONE[(a >> 9 & 511) as usize]) << 9
-        | u32::from(ALONE[(a >> 18 & 511) as usize]) << 18
+fn fold(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 511
 }
 
 /// The cells of a band with at least one and at least two candidates, counted
@@ -415,7 +445,6 @@ impl State {
                 return false;
             }
         }
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
         (0..9).all(|d| {
             let columns = self.f.iter().fold(0, |a, band| a | fold(band[d]));
             let units = (0..3).all(|b| {
@@ -520,13 +549,15 @@ impl State {
     /// with one cell fixed. False on a contradiction.
     #[inline(always)]
     fn band(&mut self, b: usize, d: usize) -> bool {
-        let a = self.f[b][d] & KEEP[self.band_table(b, d)];
+        let t = self.band_table(b, d);
+        let a = self.f[b][d] & KEEP[t];
         if a == 0 {
             return false;
         }
-        let s = row_singles(a) & self.open[b];
+        // A row left with one box is alone there: its one cell is the box's one column.
+        let s = LONE_ROWS[t] & LONE_COLUMNS[fold(a) as usize] & self.open[b];
         if s != 0 {
-            let c = (s | s >> 9 | s >> 18) & 511;
+            let c = fold(s);
             self.keep_of_digit(d, [!(c * COLUMN); 3]);
             self.keep_in_band(b, !s);
             self.open[b] &= !s;
@@ -649,10 +680,9 @@ impl State {
     #[inline(always)]
     fn triads(&mut self) -> Option<bool> {
         let rows = |x: u32| (x | x >> 1 | x >> 2) & TRIADS;
-        let cols = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let units = |f: [u32; 3]| {
             let h = rows(f[0]) | rows(f[1]) << 1 | rows(f[2]) << 2;
-            let v = cols(f[0]) | cols(f[1]) << 9 | cols(f[2]) << 18;
+            let v = fold(f[0]) | fold(f[1]) << 9 | fold(f[2]) << 18;
             (h, v)
         };
         // One of three bits at `x`, `x >> s`, `x >> 2s`.
@@ -790,7 +820,6 @@ impl State {
     /// The stacks' tables of bands and columns for digit `d` (bit `3b + j`).
     #[inline(always)]
     fn stack_tables(&self, d: usize) -> [usize; 3] {
-        let fold = |x: u32| (x | x >> 9 | x >> 18) & 511;
         let w = fold(self.f[0][d]) | fold(self.f[1][d]) << 9 | fold(self.f[2][d]) << 18;
         let table = |s: u32| {
             let x = w >> s & (7 * COLUMN);
@@ -1374,5 +1403,42 @@ mod tests {
             }
         }
         assert!(accepted > 1500);
+    }
+
+    /// The band pass finds the rows left with one cell by two lookups: the same cells
+    /// as counting each row of the word it keeps, on every row-box table and random
+    /// words.
+    #[test]
+    fn lone_rows_are_the_rows_with_one_cell() {
+        let mut x: u64 = 0x0123_4567_89ab_cdef;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut found = 0;
+        for round in 0..200_000 {
+            // Sparse words too, so that many rows end with one cell.
+            let r = next();
+            let f = (r as u32 & BAND) & if round % 2 == 0 { (r >> 32) as u32 } else { !0 };
+            let st = State::new([[f; 9]; 3], [BAND; 3]);
+            let t = st.band_table(0, 0);
+            let a = f & KEEP[t];
+            if a == 0 {
+                continue;
+            }
+            let rows = (0..3)
+                .map(|k| a & 511 << (9 * k))
+                .filter(|row| row.count_ones() == 1)
+                .fold(0, |m, row| m | row);
+            assert_eq!(
+                LONE_ROWS[t] & LONE_COLUMNS[fold(a) as usize],
+                rows,
+                "{f:#x}"
+            );
+            found += u32::from(rows != 0);
+        }
+        assert!(found > 10_000, "{found}");
     }
 }
