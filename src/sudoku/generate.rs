@@ -273,6 +273,14 @@ impl Sudoku<'_> {
         if v == 0 || v > self.n {
             return Err(Error::Corrupt);
         }
+        // A clue that the others force by a single needs no search: its removal keeps
+        // the solution unique (the proof's first propagation would find as much).
+        if self.forced(k, v) {
+            self.puzzle[k] = 0;
+            self.head[W_GEN_POS] += 1;
+            *spent += 1;
+            return Ok(());
+        }
         // The clue at k is needed exactly when the puzzle without it has a solution
         // with another symbol at k.
         let puzzle = &*self.puzzle;
@@ -284,6 +292,34 @@ impl Sudoku<'_> {
         put64(self.head, W_GEN_BASE, base);
         self.set_gen(Gen::Search);
         Ok(())
+    }
+
+    /// True when the other clues force symbol `v` at cell `k` by a naked single:
+    /// every other symbol is a clue in one of the cell's units.
+    fn forced(&self, k: usize, v: u32) -> bool {
+        let n = self.n as usize;
+        let full = u64::MAX >> (64 - n);
+        let mut seen = 1u64 << (v - 1);
+        for u in self.units_of_cell(k) {
+            for &c in self.units.get(u * n..u * n + n).unwrap_or(&[]) {
+                let d = self.puzzle.get(c as usize).copied().unwrap_or(0);
+                seen |= 1u64.checked_shl(d.wrapping_sub(1)).unwrap_or(0);
+            }
+        }
+        seen == full
+    }
+
+    /// The units of cell `k` (indices of `units`): its row, column and region, and
+    /// the diagonals it lies on when they are units.
+    fn units_of_cell(&self, k: usize) -> impl Iterator<Item = usize> {
+        let n = self.n as usize;
+        let i = self.info.get(k).copied().unwrap_or(0) as usize;
+        let lines = [i & 63, n + (i >> 6 & 63), 2 * n + (i >> 12 & 63)];
+        let diagonals = [
+            (i >> 18 & 1 != 0).then_some(3 * n),
+            (i >> 19 & 1 != 0).then_some(3 * n + 1),
+        ];
+        lines.into_iter().chain(diagonals.into_iter().flatten())
     }
 
     /// The proof for one clue; true when the budget ran out.
@@ -311,5 +347,85 @@ impl Sudoku<'_> {
         self.head[W_GEN_POS] += 1;
         self.set_gen(Gen::Setup);
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{required_words, Sudoku};
+
+    /// A 6x6 jigsaw region map (irregular shapes).
+    const JIGSAW: [u8; 36] = [
+        0, 0, 0, 1, 1, 1, //
+        0, 2, 0, 1, 3, 1, //
+        0, 2, 2, 3, 3, 1, //
+        4, 2, 2, 3, 3, 5, //
+        4, 4, 2, 3, 5, 5, //
+        4, 4, 4, 5, 5, 5,
+    ];
+
+    /// `forced` is the naked single read straight off the variant's rules: every
+    /// other symbol is a clue in a cell that shares a row, column, region or (with
+    /// Sudoku X) diagonal with the cell. Random clues, clashes included.
+    #[test]
+    fn forced_is_a_naked_single_on_the_variant_units() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let variants: [(u32, u32, Option<&[u8]>, bool); 5] = [
+            (3, 3, None, false),
+            (3, 3, None, true),
+            (2, 4, None, true),
+            (2, 3, Some(&JIGSAW), false),
+            (2, 3, Some(&JIGSAW), true),
+        ];
+        for (br, bc, regions, diagonals) in variants {
+            let mut mem = vec![0u32; required_words(br, bc).unwrap() as usize];
+            let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+            s.build(regions, diagonals).unwrap();
+            let (n, br, bc) = (s.n as usize, br as usize, bc as usize);
+            let region = |c: usize| match regions {
+                Some(r) => usize::from(r[c]),
+                None => (c / n / br) * br + c % n / bc,
+            };
+            let on_main = |c: usize| diagonals && c / n == c % n;
+            let on_anti = |c: usize| diagonals && c / n + c % n == n - 1;
+            let share = |a: usize, b: usize| {
+                a != b
+                    && (a / n == b / n
+                        || a % n == b % n
+                        || region(a) == region(b)
+                        || (on_main(a) && on_main(b))
+                        || (on_anti(a) && on_anti(b)))
+            };
+            let (mut yes, mut no) = (0, 0);
+            for _ in 0..300 {
+                for c in 0..n * n {
+                    let r = next();
+                    s.puzzle[c] = if r % 8 < 6 {
+                        (r >> 8) as u32 % n as u32 + 1
+                    } else {
+                        0
+                    };
+                }
+                for k in (0..n * n).filter(|&k| s.puzzle[k] != 0) {
+                    let v = s.puzzle[k];
+                    let want = (1..=n as u32)
+                        .filter(|&w| w != v)
+                        .all(|w| (0..n * n).any(|c| share(k, c) && s.puzzle[c] == w));
+                    assert_eq!(s.forced(k, v), want, "n {n}, X {diagonals}, cell {k}");
+                    if want {
+                        yes += 1;
+                    } else {
+                        no += 1;
+                    }
+                }
+            }
+            assert!(yes > 100 && no > 100, "{yes} forced, {no} not");
+        }
     }
 }
