@@ -680,29 +680,32 @@ impl State {
     #[inline(always)]
     fn triads(&mut self) -> Option<bool> {
         let rows = |x: u32| (x | x >> 1 | x >> 2) & TRIADS;
-        let units = |f: [u32; 3]| {
-            let h = rows(f[0]) | rows(f[1]) << 1 | rows(f[2]) << 2;
-            let v = fold(f[0]) | fold(f[1]) << 9 | fold(f[2]) << 18;
-            (h, v)
-        };
         // One of three bits at `x`, `x >> s`, `x >> 2s`.
         let alone = |x: u32, s: u32| {
             let (y, z) = (x >> s, x >> (2 * s));
             (x ^ y ^ z) & !(x & y & z)
         };
+        let (mut h, mut v, mut mh, mut mv) = ([0u32; 9], [0u32; 9], [0u32; 9], [0u32; 9]);
+        for (b, band) in self.f.iter().enumerate() {
+            for d in 0..9 {
+                h[d] |= rows(band[d]) << b;
+                v[d] |= fold(band[d]) << (9 * b);
+            }
+        }
+        for d in 0..9 {
+            mh[d] = h[d] & ((alone(h[d], 3) & (7 | 7 << 9 | 7 << 18)) * (1 | 1 << 3 | 1 << 6));
+            mv[d] = v[d] & ((alone(v[d], 1) & TRIADS) * 7);
+        }
         let (mut x, mut must) = ([0u64; 9], [0u64; 9]);
         let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
         let (mut sure, mut twice, mut thrice, mut over) = (0u64, 0u64, 0u64, 0u64);
         for d in 0..9 {
-            let (h, v) = units([self.f[0][d], self.f[1][d], self.f[2][d]]);
-            let xd = u64::from(h) | u64::from(v) << 32;
+            let xd = u64::from(h[d]) | u64::from(v[d]) << 32;
+            let md = u64::from(mh[d]) | u64::from(mv[d]) << 32;
             four |= three & xd;
             three |= two & xd;
             two |= one & xd;
             one |= xd;
-            let mh = h & ((alone(h, 3) & (7 | 7 << 9 | 7 << 18)) * (1 | 1 << 3 | 1 << 6));
-            let mv = v & ((alone(v, 1) & TRIADS) * 7);
-            let md = u64::from(mh) | u64::from(mv) << 32;
             over |= thrice & md;
             thrice |= twice & md;
             twice |= sure & md;
