@@ -9,7 +9,8 @@
 //! checker (rows, columns, regions, diagonals, givens), the first two must be
 //! distinct, and when the bounded search ends, `dlx_sudoku_solve` and
 //! `dlx_sudoku_count` (limit 2) must agree with it; 4x4 and 6x6 counts are also
-//! checked against a plain backtracking oracle.
+//! checked against a plain backtracking oracle. Some inputs also generate a puzzle in
+//! the variant (see `generate`).
 #![no_main]
 
 use dlx::ffi::*;
@@ -199,6 +200,81 @@ fn oracle_count(givens: &[u8], n: usize, units: &[Vec<usize>], limit: u64) -> Op
     }
 }
 
+/// Generation in the variant in force, with a seed drawn from the whole input: the
+/// puzzle comes out the same under a small budget per call as without one, its
+/// solution is valid, it is unique and every clue is needed (the helper's counts, and
+/// the backtracking oracle's up to 6x6); a variant with no complete grid says so.
+fn generate(
+    s: *mut dlx_sudoku,
+    data: &[u8],
+    budget: u64,
+    cells: &[u8],
+    n: usize,
+    units: &[Vec<usize>],
+) {
+    let seed = data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
+        (h ^ u64::from(x)).wrapping_mul(0x100_0000_01b3)
+    });
+    let run = |budget: u64| {
+        let (mut puzzle, mut solution) = (vec![0u8; cells.len()], vec![0u8; cells.len()]);
+        assert_eq!(unsafe { dlx_sudoku_generate_start(s, seed, 0) }, DLX_OK);
+        let mut calls = 0u64;
+        loop {
+            let st = unsafe {
+                dlx_sudoku_generate(
+                    s,
+                    budget,
+                    puzzle.as_mut_ptr(),
+                    solution.as_mut_ptr(),
+                    cells.len(),
+                )
+            };
+            match st {
+                DLX_BUDGET_SPENT => calls += 1,
+                DLX_OK | DLX_EXHAUSTED => return (st, puzzle, solution),
+                other => panic!("dlx_sudoku_generate returned {other}"),
+            }
+            assert!(calls < 10_000_000, "generation does not end");
+        }
+    };
+    let (st, puzzle, solution) = run(0);
+    assert_eq!(
+        run(budget),
+        (st, puzzle.clone(), solution.clone()),
+        "seed {seed}"
+    );
+    let count = |grid: &[u8]| {
+        let mut k = u64::MAX;
+        let st = unsafe { dlx_sudoku_count(s, grid.as_ptr(), grid.len(), 2, &mut k) };
+        assert_eq!(st, DLX_OK);
+        if n <= 6 {
+            if let Some(want) = oracle_count(grid, n, units, 2) {
+                assert_eq!(k, want, "count against the backtracking oracle");
+            }
+        }
+        k
+    };
+    if st == DLX_EXHAUSTED {
+        assert_eq!(
+            count(&vec![0u8; cells.len()]),
+            0,
+            "no grid, but an empty one solves"
+        );
+        return;
+    }
+    check_solution(&solution, &puzzle, n, units);
+    assert_eq!(count(&puzzle), 1, "generated puzzle not unique");
+    for k in (0..puzzle.len()).filter(|&k| puzzle[k] != 0) {
+        let mut fewer = puzzle.clone();
+        fewer[k] = 0;
+        assert_eq!(
+            count(&fewer),
+            2,
+            "clue {k} of the generated puzzle is not needed"
+        );
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
     // Side and box shape: mostly 4x4, 6x6 (both ways) and 9x9.
@@ -370,6 +446,9 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let units = units(nu, &in_force, x_in_force);
+    if variant & 16 != 0 {
+        generate(s, data, budget, &cells, nu, &units);
+    }
 
     unsafe {
         assert_eq!(
