@@ -277,7 +277,7 @@ impl Sudoku<'_> {
         // the solution unique (the proof's first propagation would find as much).
         if self.forced(k, v) {
             self.puzzle[k] = 0;
-            self.head[W_GEN_POS] += 1;
+            self.head[W_GEN_POS] = self.head[W_GEN_POS].saturating_add(1);
             *spent += 1;
             return Ok(());
         }
@@ -344,7 +344,7 @@ impl Sudoku<'_> {
                 *self.puzzle.get_mut(k).ok_or(Error::Corrupt)? = 0;
             }
         }
-        self.head[W_GEN_POS] += 1;
+        self.head[W_GEN_POS] = self.head[W_GEN_POS].saturating_add(1);
         self.set_gen(Gen::Setup);
         Ok(false)
     }
