@@ -173,3 +173,37 @@ fn a_scribbled_word_never_holds_a_call_without_a_budget() {
     };
     assert!(corrupt > 0 && corrupt < ended, "{corrupt} of {ended}");
 }
+
+/// The 64-bit figures (nodes, updates, solutions, the random state) at their largest:
+/// every pair of neighbouring header words set to `u32::MAX`, then calls with and
+/// without a budget. The counters wrap instead of overflowing (a panic in debug
+/// builds, as fuzz `scribble` found on a solution count), and every call ends.
+#[test]
+fn header_figures_at_their_largest_wrap() {
+    let mut calls = 0;
+    for case in &CASES {
+        let (search, gen, grid) = prepared(case);
+        let mut out = vec![0u8; grid.len()];
+        for i in 0..sudoku::HEADER_WORDS as usize - 1 {
+            if (dlx::block::W_WORDS - 1..dlx::block::W_WORDS + 2).contains(&i) {
+                continue;
+            }
+            let mut block = search.clone();
+            block[i..i + 2].fill(u32::MAX);
+            if let Ok(mut s) = Sudoku::open(&mut block) {
+                let _ = s.next(3, &mut out);
+                let _ = s.next(0, &mut out);
+                let _ = s.count(&grid, 0);
+                calls += 3;
+            }
+            let mut block = gen.clone();
+            block[i..i + 2].fill(u32::MAX);
+            if let Ok(mut s) = Sudoku::open(&mut block) {
+                let _ = s.generate(50, &mut out, None);
+                let _ = s.generate(0, &mut out, None);
+                calls += 2;
+            }
+        }
+    }
+    assert!(calls > 100, "{calls} calls");
+}

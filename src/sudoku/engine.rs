@@ -475,7 +475,7 @@ impl Search<'_> {
             let before = nine::figures(self.head).updates;
             r.first();
             r.store(self.head);
-            return Ok(nine::figures(self.head).updates - before);
+            return Ok(nine::figures(self.head).updates.wrapping_sub(before));
         }
         if self.n > 32 {
             Run::<u64>::load(self).go_first()
@@ -514,7 +514,7 @@ impl Search<'_> {
             };
             let part = left.min(until_check);
             let (outcome, used) = self.run_steps(if part == u64::MAX { 0 } else { part }, cap)?;
-            spent += used;
+            spent = spent.saturating_add(used);
             self.check.spent = self.check.spent.saturating_add(used);
             // Stopped for the check alone: the caller's budget and cap are not reached.
             let for_check = outcome == Outcome::Budget
@@ -533,7 +533,7 @@ impl Search<'_> {
             let before = nine::figures(self.head).updates;
             let out = r.steps(budget, cap);
             r.store(self.head);
-            return out.map(|o| (o, nine::figures(self.head).updates - before));
+            return out.map(|o| (o, nine::figures(self.head).updates.wrapping_sub(before)));
         }
         if self.n > 32 {
             Run::<u64>::load(self).go(budget, cap)
@@ -629,7 +629,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         let start = self.updates;
         let r = self.steps(budget, cap, start);
         self.store();
-        let spent = self.updates - start;
+        let spent = self.updates.wrapping_sub(start);
         r.map(|o| (o, spent))
     }
 
@@ -644,12 +644,12 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
             };
         }
         self.store();
-        r.map(|_| self.updates - start)
+        r.map(|_| self.updates.wrapping_sub(start))
     }
 
     fn steps(&mut self, budget: u64, cap: u64, start: u64) -> Result<Outcome, Error> {
         loop {
-            if (budget != 0 && self.updates - start >= budget) || self.updates >= cap {
+            if (budget != 0 && self.updates.wrapping_sub(start) >= budget) || self.updates >= cap {
                 return Ok(Outcome::Budget);
             }
             match self.phase {
@@ -661,7 +661,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
                 }
                 PHASE_DESCEND => {
                     if self.unsolved == 0 {
-                        self.solutions += 1;
+                        self.solutions = self.solutions.wrapping_add(1);
                         self.phase = PHASE_RETRY;
                         return Ok(Outcome::Solution);
                     }
@@ -832,12 +832,12 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
                 *x &= !(1 << (cell % 32));
             }
             self.tlen += 1;
-            self.updates += 1;
+            self.updates = self.updates.wrapping_add(1);
             rest = rest.drop_low();
         }
         M::put(self.s.mask, cell, b);
         self.unsolved = self.unsolved.saturating_sub(1);
-        self.nodes += 1;
+        self.nodes = self.nodes.wrapping_add(1);
         match self.s.queue.get_mut(0) {
             Some(q) => *q = cell as u32,
             None => return Err(Error::Corrupt),
@@ -878,7 +878,7 @@ impl<'s, 'a, M: Mask> Run<'s, 'a, M> {
         };
         let start = p.tlen;
         let result = p.run();
-        self.updates += (p.tlen - start) as u64;
+        self.updates = self.updates.wrapping_add((p.tlen - start) as u64);
         self.tlen = p.tlen;
         self.unsolved = p.unsolved;
         self.nodes = p.nodes;

@@ -185,7 +185,7 @@ impl Sudoku<'_> {
         let cap = if boxes { fill_cap(n) } else { u64::MAX };
         let mut e = self.engine();
         let (outcome, used) = e.run(remaining, cap)?;
-        *spent += used;
+        *spent = spent.saturating_add(used);
         let capped = e.figures().updates >= cap;
         match outcome {
             Outcome::Budget if !capped => return Ok(true),
@@ -278,7 +278,7 @@ impl Sudoku<'_> {
         if self.forced(k, v) {
             self.puzzle[k] = 0;
             self.head[W_GEN_POS] = self.head[W_GEN_POS].saturating_add(1);
-            *spent += 1;
+            *spent = spent.saturating_add(1);
             return Ok(());
         }
         // The clue at k is needed exactly when the puzzle without it has a solution
@@ -287,7 +287,7 @@ impl Sudoku<'_> {
         let mut e = search!(self);
         e.set(|c| if c == k { 0 } else { puzzle[c] }, Some((k, v)), 0);
         // Placing the other clues is not part of the proof.
-        *spent += e.first_step()? + 1;
+        *spent = spent.saturating_add(e.first_step()?).saturating_add(1);
         let base = e.figures().updates;
         put64(self.head, W_GEN_BASE, base);
         self.set_gen(Gen::Search);
@@ -332,7 +332,7 @@ impl Sudoku<'_> {
         };
         let mut e = self.engine();
         let (outcome, used) = e.run(remaining, cap)?;
-        *spent += used;
+        *spent = spent.saturating_add(used);
         let out_of_proof = e.figures().updates >= cap;
         let pos = self.head[W_GEN_POS] as usize;
         match outcome {

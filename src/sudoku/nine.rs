@@ -1191,14 +1191,14 @@ impl<'w> Run<'w> {
     pub fn steps(&mut self, budget: u64, cap: u64) -> Result<Outcome, Error> {
         let start = self.updates;
         loop {
-            if (budget != 0 && self.updates - start >= budget) || self.updates >= cap {
+            if (budget != 0 && self.updates.wrapping_sub(start) >= budget) || self.updates >= cap {
                 return Ok(Outcome::Budget);
             }
             match self.phase {
                 PHASE_START => self.first(),
                 PHASE_DESCEND => {
                     let Some(cell) = self.now.branch() else {
-                        self.solutions += 1;
+                        self.solutions = self.solutions.wrapping_add(1);
                         self.phase = PHASE_RETRY;
                         return Ok(Outcome::Solution);
                     };
@@ -1234,8 +1234,10 @@ impl<'w> Run<'w> {
     fn count(&mut self, cands: u64, fixed: u32) {
         let now = self.now.candidates();
         self.cands = Some(now);
-        self.updates += cands.saturating_sub(now);
-        self.nodes += u64::from(self.now.fixed().saturating_sub(fixed));
+        self.updates = self.updates.wrapping_add(cands.saturating_sub(now));
+        self.nodes = self
+            .nodes
+            .wrapping_add(u64::from(self.now.fixed().saturating_sub(fixed)));
     }
 
     /// Opens a branch point at `cell` (or a digit in a band or stack, see

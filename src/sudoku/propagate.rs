@@ -236,7 +236,7 @@ impl<M: Mask> Prop<'_, M> {
     #[inline(always)]
     fn single(&mut self, p: usize) -> Result<(), Error> {
         self.unsolved = self.unsolved.saturating_sub(1);
-        self.nodes += 1;
+        self.nodes = self.nodes.wrapping_add(1);
         match self.queue.get_mut(self.qt) {
             Some(q) => *q = p as u32,
             None => return Err(Error::Corrupt),
