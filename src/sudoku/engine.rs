@@ -550,6 +550,29 @@ pub fn cell_info(row: u32, col: u32, region: u32, diag: bool, anti: bool) -> u32
     row | (col << 6) | (region << 12) | (u32::from(diag) << 18) | (u32::from(anti) << 19)
 }
 
+/// The units of the cell with info word `i` in a grid of side `n` (indices of the
+/// unit lists: its row, column and region, then the diagonals it lies on), the first
+/// `count` of the array.
+#[inline(always)]
+pub fn cell_units(i: u32, n: usize) -> ([usize; 5], usize) {
+    let mut units = [
+        (i & 63) as usize,
+        n + ((i >> 6) & 63) as usize,
+        2 * n + ((i >> 12) & 63) as usize,
+        3 * n,
+        3 * n + 1,
+    ];
+    let mut count = 3;
+    if i & (1 << 18) != 0 {
+        count = 4;
+    }
+    if i & (1 << 19) != 0 {
+        units[count] = 3 * n + 1;
+        count += 1;
+    }
+    (units, count)
+}
+
 /// The symbol of cell `c` (its lowest candidate; 0 for none).
 pub fn value(mask: &[u32], n: u32, c: usize) -> u32 {
     let m = if n > 32 {

@@ -8,7 +8,7 @@
 //! that hits the cap gives way to the pattern grid shuffled by the Sudoku's
 //! symmetries, so the start takes bounded work for every shape.
 
-use super::engine::{pattern_symbol, Outcome};
+use super::engine::{cell_units, pattern_symbol, Outcome};
 use super::{
     Sudoku, FLAG_JIGSAW, FLAG_PREFILL, FLAG_X, MAX_N, W_GEN_BASE, W_GEN_LIMIT, W_GEN_POS, W_GEN_RNG,
 };
@@ -300,26 +300,14 @@ impl Sudoku<'_> {
         let n = self.n as usize;
         let full = u64::MAX >> (64 - n);
         let mut seen = 1u64 << (v - 1);
-        for u in self.units_of_cell(k) {
+        let (units, count) = cell_units(self.info.get(k).copied().unwrap_or(0), n);
+        for &u in &units[..count] {
             for &c in self.units.get(u * n..u * n + n).unwrap_or(&[]) {
                 let d = self.puzzle.get(c as usize).copied().unwrap_or(0);
                 seen |= 1u64.checked_shl(d.wrapping_sub(1)).unwrap_or(0);
             }
         }
         seen == full
-    }
-
-    /// The units of cell `k` (indices of `units`): its row, column and region, and
-    /// the diagonals it lies on when they are units.
-    fn units_of_cell(&self, k: usize) -> impl Iterator<Item = usize> {
-        let n = self.n as usize;
-        let i = self.info.get(k).copied().unwrap_or(0) as usize;
-        let lines = [i & 63, n + (i >> 6 & 63), 2 * n + (i >> 12 & 63)];
-        let diagonals = [
-            (i >> 18 & 1 != 0).then_some(3 * n),
-            (i >> 19 & 1 != 0).then_some(3 * n + 1),
-        ];
-        lines.into_iter().chain(diagonals.into_iter().flatten())
     }
 
     /// The proof for one clue; true when the budget ran out.

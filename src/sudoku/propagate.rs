@@ -5,7 +5,7 @@
 //! ([`super::engine`]) into small inlined functions; the engines bench showed no
 //! difference in speed (within 2% on top1465 and forum hardest, both ways).
 
-use super::engine::Dead;
+use super::engine::{cell_units, Dead};
 use super::mask::{rd, Mask};
 use crate::outcome::Error;
 
@@ -251,22 +251,7 @@ impl<M: Mask> Prop<'_, M> {
         let n = self.n;
         let m = M::get(self.mask, c);
         let k = m.low();
-        let ci = rd(self.info, c);
-        let mut us = [
-            (ci & 63) as usize,
-            n + ((ci >> 6) & 63) as usize,
-            2 * n + ((ci >> 12) & 63) as usize,
-            3 * n,
-            3 * n + 1,
-        ];
-        let mut nu = 3;
-        if ci & (1 << 18) != 0 {
-            nu = 4;
-        }
-        if ci & (1 << 19) != 0 {
-            us[nu] = 3 * n + 1;
-            nu += 1;
-        }
+        let (us, nu) = cell_units(rd(self.info, c), n);
         let kw = k as usize * self.w;
         for &u in &us[..nu] {
             // The cells of the unit that still may take symbol k.
