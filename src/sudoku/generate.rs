@@ -348,12 +348,7 @@ mod tests {
     #[test]
     fn forced_is_a_naked_single_on_the_variant_units() {
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = move || crate::rng::next(&mut x);
         // 6x6 jigsaw regions: the boxes with cells swapped at random.
         let mut jigsaw: Vec<u8> = (0..36)
             .map(|c| ((c / 6) / 2 * 2 + c % 6 / 3) as u8)

@@ -1416,12 +1416,7 @@ mod tests {
     #[test]
     fn lone_rows_are_the_rows_with_one_cell() {
         let mut x: u64 = 0x0123_4567_89ab_cdef;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = move || crate::rng::next(&mut x);
         let mut found = 0;
         for round in 0..200_000 {
             // Sparse words too, so that many rows end with one cell.
