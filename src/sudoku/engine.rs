@@ -175,6 +175,22 @@ impl Search<'_> {
         } else {
             self.set_masks::<u32>(given, forbid);
         }
+        self.restart(seed);
+    }
+
+    /// Drops the search and its figures for a fast path state of the givens that is
+    /// propagated already (generation's proofs, [`nine::proof_start`]): next step the
+    /// first branch point.
+    pub fn restart_propagated(&mut self) {
+        self.restart(0);
+        if self.fast {
+            self.head[S_PHASE] = PHASE_DESCEND;
+        }
+    }
+
+    /// Drops the search and its figures, keeping the candidates set: next step the
+    /// first propagation.
+    fn restart(&mut self, seed: u64) {
         self.head.fill(0);
         self.head[S_PHASE] = PHASE_START;
         self.head[S_RANDOM] = u32::from(seed != 0);

@@ -7,8 +7,13 @@
 //! diagonal pre-filled), capped at [`fill_cap`] updates for box regions; a search
 //! that hits the cap gives way to the pattern grid shuffled by the Sudoku's
 //! symmetries, so the start takes bounded work for every shape.
+//!
+//! With the 9x9 fast path a proof starts from the other clues' state built from
+//! halves of the order ([`nine::proof_start`]) instead of from the clues; the general
+//! engine places them for every proof, and skips the clues forced by a naked single.
 
 use super::engine::{cell_units, pattern_symbol, Outcome};
+use super::nine;
 use super::{
     Sudoku, FLAG_JIGSAW, FLAG_PREFILL, FLAG_X, MAX_N, W_GEN_BASE, W_GEN_LIMIT, W_GEN_POS, W_GEN_RNG,
 };
@@ -273,24 +278,39 @@ impl Sudoku<'_> {
         if v == 0 || v > self.n {
             return Err(Error::Corrupt);
         }
-        // A clue that the others force by a single needs no search: its removal keeps
-        // the solution unique (the proof's first propagation would find as much).
-        if self.forced(k, v) {
+        // The clue at k is needed exactly when the puzzle without it has a solution
+        // with another symbol at k: a proof searches for one, unless it is clear
+        // without.
+        let search = if self.fast() {
+            let (used, search) =
+                nine::proof_start(self.trail, self.nine, self.order, self.puzzle, pos)?;
+            *spent = spent.saturating_add(used).saturating_add(1);
+            if search {
+                search!(self).restart_propagated();
+                put64(self.head, W_GEN_BASE, 0);
+            }
+            search
+        } else if self.forced(k, v) {
+            // The others force it by a single: the proof's first propagation would
+            // find as much.
+            *spent = spent.saturating_add(1);
+            false
+        } else {
+            let puzzle = &*self.puzzle;
+            let mut e = search!(self);
+            e.set(|c| if c == k { 0 } else { puzzle[c] }, Some((k, v)), 0);
+            // Placing the other clues is not part of the proof.
+            *spent = spent.saturating_add(e.first_step()?).saturating_add(1);
+            let base = e.figures().updates;
+            put64(self.head, W_GEN_BASE, base);
+            true
+        };
+        if search {
+            self.set_gen(Gen::Search);
+        } else {
             self.puzzle[k] = 0;
             self.head[W_GEN_POS] = self.head[W_GEN_POS].saturating_add(1);
-            *spent = spent.saturating_add(1);
-            return Ok(());
         }
-        // The clue at k is needed exactly when the puzzle without it has a solution
-        // with another symbol at k.
-        let puzzle = &*self.puzzle;
-        let mut e = search!(self);
-        e.set(|c| if c == k { 0 } else { puzzle[c] }, Some((k, v)), 0);
-        // Placing the other clues is not part of the proof.
-        *spent = spent.saturating_add(e.first_step()?).saturating_add(1);
-        let base = e.figures().updates;
-        put64(self.head, W_GEN_BASE, base);
-        self.set_gen(Gen::Search);
         Ok(())
     }
 

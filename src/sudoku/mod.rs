@@ -22,7 +22,8 @@
 //! spans     3n + 2          the first and last word of each unit's bit set
 //! cand      n * W           per symbol, the cells that may still take it
 //! mask      2C              candidates per cell (1 word each up to n = 32, else 2)
-//! trail     C * (n - 1)     eliminations since the givens, for undo
+//! trail     C * (n - 1)     eliminations since the givens, for undo (9x9 fast path:
+//!                           generation's states, see `nine::proof_start`)
 //! levels    4C              open branch points
 //! queue     C               singles waiting for propagation (scratch)
 //! puzzle    C               generation: the puzzle being thinned
@@ -69,6 +70,8 @@ block::fields! {
 
 const _: () =
     assert!(SEARCH_AT + SEARCH_WORDS == HEADER_WORDS as usize && W_GEN_BASE + 2 <= SEARCH_AT);
+// The fast path's generation keeps its states in the general engine's trail.
+const _: () = assert!(81 * 8 >= nine::GEN_WORDS);
 
 /// The block was allocated by the library (`dlx_sudoku_new`).
 pub const FLAG_HEAP: u32 = block::FLAG_HEAP;

@@ -72,7 +72,8 @@
 //! seventh (set 1,585 and write 586 instructions per puzzle, from 2,337 and 1,110).
 //!
 //! The fast path's words in the block: the state of the givens (for rewinding), the
-//! current state, and [`MAX_LEVELS`] branch points of [`LEVEL`] words.
+//! current state, and [`MAX_LEVELS`] branch points of [`LEVEL`] words. Generation
+//! keeps its stack of states ([`proof_start`]) in the general engine's trail.
 
 use super::engine::{
     Figures, Outcome, PHASE_DESCEND, PHASE_DONE, PHASE_RETRY, PHASE_START, S_LEVELS, S_MAX_DEPTH,
@@ -1067,6 +1068,116 @@ fn set_cells(given: &impl Fn(usize) -> u32) -> State {
     st
 }
 
+/// Halvings of generation's clue order down to one position (128 positions, 81 used).
+const HALVINGS: usize = 7;
+/// Words of generation's stack: the states of the halves on the path to the last
+/// position, the whole order's (the empty grid) first, then how many of them hold.
+pub const GEN_WORDS: usize = HALVINGS * STATE + 1;
+/// The stack's word that says how deep its states go.
+const GEN_DEPTH: usize = HALVINGS * STATE;
+
+/// Sets up generation's proof for the clue at position `pos` of `order` (its cell
+/// and digit in `puzzle`, 0 where a clue was taken away): `Ok((updates, false))` when
+/// the other clues leave the clue's digit alone in its cell once propagated (the
+/// clue can go), else `Ok((updates, true))` with the start of the proof, the other
+/// clues and the clue's digit out of its cell propagated, stored as the state of the
+/// givens (and the current one) in `w`. `updates` counts the candidates eliminated.
+///
+/// The clues before `pos` are settled and those after it are all still there, so
+/// the order is halved seven times down to `pos`: the state of a half holds the
+/// settled clues before it and all the clues after it, each of its halves adds the
+/// other's clues. `stack` keeps the states on the path to the last position; the
+/// deepest that also lies on the path to `pos` is the start. Position after position,
+/// each half's state is built once, about two propagations per position with little
+/// left to do each (most clues change nothing), instead of every clue placed and
+/// propagated again for every proof. The way down stops where a state fixes the
+/// cell; the last half is the position alone, whose state is no other's start: it
+/// takes the clue's digit out of the cell in the same propagation.
+pub fn proof_start(
+    stack: &mut [u32],
+    w: &mut [u32],
+    order: &[u32],
+    puzzle: &[u32],
+    pos: usize,
+) -> Result<(u64, bool), Error> {
+    if stack.len() < GEN_WORDS || pos >= 81 || order.len() < 81 || puzzle.len() < 81 {
+        return Err(Error::Corrupt);
+    }
+    // The clue at `i` of the order: its band, its bit there, its digit (0..9).
+    let clue = |i: usize| -> Result<Option<(usize, u32, usize)>, Error> {
+        let c = *order.get(i).ok_or(Error::Corrupt)? as usize;
+        match *puzzle.get(c).ok_or(Error::Corrupt)? {
+            0 => Ok(None),
+            v if c < 81 && v <= 9 => Ok(Some((c / 27, 1 << (c % 27), v as usize - 1))),
+            _ => Err(Error::Corrupt),
+        }
+    };
+    // The depth whose state holds for both `pos - 1` and `pos`: halves of
+    // 2^(HALVINGS - depth) positions, those of `pos - 1` and `pos` apart below it.
+    let mut depth = if pos == 0 {
+        State::new([[BAND; 9]; 3], [BAND; 3]).store(stack, 0);
+        0
+    } else {
+        let apart = usize::BITS - ((pos - 1) ^ pos).leading_zeros();
+        (HALVINGS - apart as usize).min(stack[GEN_DEPTH] as usize)
+    };
+    let (b, bit, v) = clue(pos)?.ok_or(Error::Corrupt)?;
+    let mut updates = 0u64;
+    loop {
+        stack[GEN_DEPTH] = depth as u32;
+        let mut st = State::load(stack, depth * STATE);
+        if st.open[b] & bit == 0 {
+            // The other clues fix the cell: no proof needed.
+            return Ok((updates, false));
+        }
+        let last = depth + 1 == HALVINGS;
+        let size = 1 << (HALVINGS - depth - 1);
+        // The other half of the parent: its clues go into this half's state.
+        let other = ((pos / size) ^ 1) * size;
+        // The candidates before the first change (clues the state has fixed already
+        // change nothing).
+        let mut before = None;
+        for i in other..(other + size).min(81) {
+            if let Some((b, bit, d)) = clue(i)? {
+                if st.f[b][d] & bit == 0 {
+                    return Err(Error::Corrupt);
+                }
+                if st.open[b] & bit != 0 {
+                    before = before.or_else(|| Some(st.candidates()));
+                    st.fix(d, b, bit);
+                }
+            }
+        }
+        if last {
+            // The position's own state is no other's start: it takes the proof's
+            // condition, the clue's digit out of its cell, in the same propagation.
+            before = before.or_else(|| Some(st.candidates()));
+            st.f[b][v] &= !bit;
+        }
+        let ok = match before {
+            Some(before) => {
+                let ok = st.propagate();
+                updates += before.saturating_sub(st.candidates());
+                ok
+            }
+            None => true,
+        };
+        if last {
+            // No solution with another digit there: the clue can go.
+            if ok {
+                st.store(w, AT_START);
+                st.store(w, AT_NOW);
+            }
+            return Ok((updates, ok));
+        }
+        if !ok {
+            return Err(Error::Corrupt);
+        }
+        depth += 1;
+        st.store(stack, depth * STATE);
+    }
+}
+
 /// Back to the state of the givens.
 pub fn rewind(w: &mut [u32]) {
     let st = State::load(w, AT_START);
@@ -1440,5 +1551,73 @@ mod tests {
             found += u32::from(rows != 0);
         }
         assert!(found > 10_000, "{found}");
+    }
+
+    /// Whether a search from the state of the givens in `w` (propagated already when
+    /// `propagated`) finds a solution.
+    fn solvable(w: &mut [u32], propagated: bool) -> bool {
+        let mut head = [0u32; super::super::engine::SEARCH_WORDS];
+        head[S_PHASE] = if propagated {
+            PHASE_DESCEND
+        } else {
+            PHASE_START
+        };
+        let mut r = Run::load(&head, w);
+        r.steps(0, u64::MAX) == Ok(Outcome::Solution)
+    }
+
+    /// Generation's proof starts, position after position with clues taken away at
+    /// random (also needed ones, so that the halves see every kind of puzzle), agree
+    /// with a search of the other clues set from scratch with the clue's digit
+    /// forbidden: a clue said to need no proof has no such solution, and the search
+    /// from a proof's start finds one exactly when that search does.
+    #[test]
+    fn proof_starts_agree_with_searches_from_scratch() {
+        let mut x: u64 = 0x005e_ed0f_9a11;
+        let mut next = move || crate::rng::next(&mut x);
+        let (mut stack, mut w, mut scratch) = ([0u32; GEN_WORDS], [0u32; WORDS], [0u32; WORDS]);
+        let (mut skipped, mut searched, mut witnessed) = (0, 0, 0);
+        for _ in 0..12 {
+            // A complete grid: the pattern grid with digits, rows within bands and
+            // bands relabelled at random.
+            let mut digit: [u32; 9] = core::array::from_fn(|d| d as u32);
+            let mut row: [usize; 9] = core::array::from_fn(|r| r);
+            for i in (1..9).rev() {
+                digit.swap(i, next() as usize % (i + 1));
+                let j = i / 3 * 3 + next() as usize % (i % 3 + 1);
+                row.swap(i, j);
+            }
+            let grid: [u32; 81] = core::array::from_fn(|c| {
+                let (r, c) = (row[c / 9], c % 9);
+                digit[(r % 3 * 3 + r / 3 + c) % 9] + 1
+            });
+            let mut order: [u32; 81] = core::array::from_fn(|i| i as u32);
+            for i in (1..81).rev() {
+                order.swap(i, next() as usize % (i + 1));
+            }
+            let mut puzzle = grid;
+            for pos in 0..81 {
+                let k = order[pos] as usize;
+                let (_, search) = proof_start(&mut stack, &mut w, &order, &puzzle, pos).unwrap();
+                let others = |c: usize| if c == k { 0 } else { puzzle[c] };
+                set(&mut scratch, others, Some((k, puzzle[k])));
+                let want = solvable(&mut scratch, false);
+                if search {
+                    searched += 1;
+                    witnessed += usize::from(want);
+                    assert_eq!(solvable(&mut w, true), want, "position {pos}");
+                } else {
+                    skipped += 1;
+                    assert!(!want, "position {pos}: the clue is needed");
+                }
+                if !search || next() % 2 == 0 {
+                    puzzle[k] = 0;
+                }
+            }
+        }
+        assert!(
+            skipped > 100 && searched > 100 && witnessed > 50,
+            "{skipped} {searched} {witnessed}"
+        );
     }
 }
