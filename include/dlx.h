@@ -1396,7 +1396,9 @@ dlx_status dlx_sudoku_generate_start(struct dlx_sudoku *s, uint64_t seed, uint64
  * (call again; a game can spend a slice per frame), `DLX_OK` with the puzzle in
  * `puzzle` and its unique solution in `solution` (which may be NULL), `ncells` = N*N
  * cells each, or `DLX_EXHAUSTED` when the variant has no complete grid at all (a
- * jigsaw or X layout that no grid fills; nothing is written). Calling again after
+ * jigsaw or X layout that no grid fills; nothing is written: that is known only
+ * once a whole search is done, minutes for some 9x9 layouts, so keep a budget with
+ * untested layouts). Calling again after
  * `DLX_OK` or `DLX_EXHAUSTED` gives the same answer. Typical clue counts: 9x9
  * about 25, 16x16 about 95 (minimal), 25x25 about 280 (proof limit 30000); see README.
  *

@@ -446,9 +446,9 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let units = units(nu, &in_force, x_in_force);
-    // Generation on 9x9 boxes, and on any variant up to 6x6: the search for a complete
-    // 9x9 grid of jigsaw or X regions has no cap and can run for minutes (a layout with
-    // no grid at all is only known once the whole search is done).
+    // Generation on 9x9 boxes, and on any variant up to 6x6: a 9x9 layout of jigsaw
+    // or X regions with no grid at all is only known once a whole search is done,
+    // which can take minutes (restarts only help the layouts that have grids).
     let boxes = !x_in_force && in_force == box_regions(nu, br as usize, bc as usize);
     if variant & 16 != 0 && (nu <= 6 || boxes) {
         generate(s, data, budget, &cells, nu, &units);

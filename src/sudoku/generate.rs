@@ -6,7 +6,10 @@
 //! is sliced. The complete grid comes from a randomised search (boxes on the
 //! diagonal pre-filled), capped at [`fill_cap`] updates for box regions; a search
 //! that hits the cap gives way to the pattern grid shuffled by the Sudoku's
-//! symmetries, so the start takes bounded work for every shape.
+//! symmetries, so the start takes bounded work for every shape. Jigsaw and X grids
+//! have no pattern grid: a search that hits its cap starts again from another seed
+//! with twice the cap, which cuts the heavy tail of an unlucky start and still ends
+//! (in at most twice the work of one whole search) where no grid exists.
 //!
 //! With the 9x9 fast path a proof starts from the other clues' state built from
 //! halves of the order ([`nine::proof_start`]) instead of from the clues; the general
@@ -114,6 +117,7 @@ impl Sudoku<'_> {
         e.set(|c| puzzle[c], None, fill_seed);
         self.set(FLAG_PREFILL, prefill);
         put64(self.head, W_GEN_RNG, rng);
+        put64(self.head, W_GEN_BASE, fill_cap(self.n));
         self.head[W_GEN_POS] = 0;
         self.set_gen(Gen::Fill);
         Ok(())
@@ -187,14 +191,24 @@ impl Sudoku<'_> {
     fn fill(&mut self, remaining: u64, spent: &mut u64) -> Result<bool, Error> {
         let n = self.n;
         let boxes = self.pattern() != 0;
-        let cap = if boxes { fill_cap(n) } else { u64::MAX };
+        // This start's cap (never below the first).
+        let cap = get64(self.head, W_GEN_BASE).max(fill_cap(n));
         let mut e = self.engine();
         let (outcome, used) = e.run(remaining, cap)?;
         *spent = spent.saturating_add(used);
         let capped = e.figures().updates >= cap;
         match outcome {
             Outcome::Budget if !capped => return Ok(true),
-            Outcome::Budget => self.shuffled_pattern(),
+            Outcome::Budget if boxes => self.shuffled_pattern(),
+            Outcome::Budget => {
+                let mut rng = get64(self.head, W_GEN_RNG);
+                let fill_seed = rand(&mut rng) | 1;
+                put64(self.head, W_GEN_RNG, rng);
+                put64(self.head, W_GEN_BASE, cap.saturating_mul(2));
+                self.engine().set(|_| 0, None, fill_seed);
+                *spent = spent.saturating_add(1);
+                return Ok(false);
+            }
             Outcome::Solution => {
                 let mut grid = [0u8; 81];
                 let e = search!(self);

@@ -64,7 +64,8 @@ pub const KIND: Kind = Kind::new(MAGIC, LAYOUT_VERSION, HEADER_WORDS);
 block::fields! {
     W_BOX_ROWS, W_BOX_COLS, W_N,
     W_GEN_PHASE, W_GEN_POS, W_GEN_RNG: 2, W_GEN_LIMIT: 2,
-    /// The search's updates when the current proof began.
+    /// The search's updates when the current proof began; while searching for the
+    /// complete grid, the cap of the current start.
     W_GEN_BASE: 2,
 }
 
