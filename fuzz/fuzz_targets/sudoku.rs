@@ -446,10 +446,11 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let units = units(nu, &in_force, x_in_force);
-    // Generation on 9x9 boxes, and on any variant up to 6x6: a 9x9 layout of jigsaw
-    // or X regions with no grid at all is only known once a whole search is done,
-    // which can take minutes (restarts only help the layouts that have grids).
-    let boxes = !x_in_force && in_force == box_regions(nu, br as usize, bc as usize);
+    // Generation on 9x9 boxes (with or without X), and on any variant up to 6x6: a
+    // 9x9 layout of jigsaw regions with no grid at all is only known once a whole
+    // search is done, which can take minutes (restarts only help the layouts that
+    // have grids).
+    let boxes = in_force == box_regions(nu, br as usize, bc as usize);
     if variant & 16 != 0 && (nu <= 6 || boxes) {
         generate(s, data, budget, &cells, nu, &units);
     }
