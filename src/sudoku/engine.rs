@@ -179,13 +179,15 @@ impl Search<'_> {
     }
 
     /// Drops the search and its figures for a fast path state of the givens that is
-    /// propagated already (generation's proofs, [`nine::proof_start`]): next step the
-    /// first branch point.
-    pub fn restart_propagated(&mut self) {
+    /// propagated already (generation's proofs, [`nine::proof_start`]), and opens the
+    /// first branch point on `cell`.
+    pub fn restart_propagated(&mut self, cell: usize) -> Result<(), Error> {
         self.restart(0);
         if self.fast {
             self.head[S_PHASE] = PHASE_DESCEND;
+            nine::branch_on(self.head, self.nine, cell)?;
         }
+        Ok(())
     }
 
     /// Drops the search and its figures, keeping the candidates set: next step the

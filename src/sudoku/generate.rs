@@ -300,7 +300,7 @@ impl Sudoku<'_> {
                 nine::proof_start(self.trail, self.nine, self.order, self.puzzle, pos)?;
             *spent = spent.saturating_add(used).saturating_add(1);
             if search {
-                search!(self).restart_propagated();
+                search!(self).restart_propagated(k)?;
                 put64(self.head, W_GEN_BASE, 0);
             }
             search
