@@ -1597,8 +1597,8 @@ mod tests {
         let (mut stack, mut w, mut scratch) = ([0u32; GEN_WORDS], [0u32; WORDS], [0u32; WORDS]);
         let (mut skipped, mut searched, mut witnessed) = (0, 0, 0);
         for _ in 0..12 {
-            // A complete grid: the pattern grid with digits, rows within bands and
-            // bands relabelled at random.
+            // A complete grid: the pattern grid with its digits relabelled and the
+            // rows within each band shuffled.
             let mut digit: [u32; 9] = core::array::from_fn(|d| d as u32);
             let mut row: [usize; 9] = core::array::from_fn(|r| r);
             for i in (1..9).rev() {
