@@ -295,6 +295,14 @@ impl Sudoku<'_> {
         // The clue at k is needed exactly when the puzzle without it has a solution
         // with another symbol at k: a proof searches for one, unless it is clear
         // without.
+        if self.pattern() != 0 && self.swap_needs(k) {
+            if self.fast() {
+                nine::proof_skipped(self.trail, pos)?;
+            }
+            self.head[W_GEN_POS] = self.head[W_GEN_POS].saturating_add(1);
+            *spent = spent.saturating_add(1);
+            return Ok(());
+        }
         let search = if self.fast() {
             let (used, search) =
                 nine::proof_start(self.trail, self.nine, self.order, self.puzzle, pos)?;
@@ -326,6 +334,52 @@ impl Sudoku<'_> {
             self.head[W_GEN_POS] = self.head[W_GEN_POS].saturating_add(1);
         }
         Ok(())
+    }
+
+    /// True when the complete grid shows that the clue at `k` is needed (box regions
+    /// without diagonals): two rows of a band hold the same symbols on some set of
+    /// columns through `k` (or two columns of a stack on some rows), so the grid with
+    /// the two swapped there is another complete grid, and no other clue lies on
+    /// those cells. The columns are the cycle through `k`'s column of the map from a
+    /// column to the one where `k`'s row holds the other row's symbol there.
+    fn swap_needs(&self, k: usize) -> bool {
+        let (n, br, bc) = (
+            self.n as usize,
+            self.box_rows as usize,
+            self.box_cols as usize,
+        );
+        let (r, c) = (k / n, k % n);
+        let (grid, puzzle) = (&*self.solution, &*self.puzzle);
+        // Line `a` against line `b` (rows when `rows`, else columns) from place `p`.
+        let cell = |rows: bool, line: usize, place: usize| {
+            if rows {
+                line * n + place
+            } else {
+                place * n + line
+            }
+        };
+        let free = |rows: bool, a: usize, b: usize, start: usize| {
+            let mut p = start;
+            for _ in 0..n {
+                let clue = |line| puzzle.get(cell(rows, line, p)).is_none_or(|&v| v != 0);
+                if (p != start && clue(a)) || clue(b) {
+                    return false;
+                }
+                let Some(&s) = grid.get(cell(rows, b, p)) else {
+                    return false;
+                };
+                match (0..n).find(|&q| grid.get(cell(rows, a, q)) == Some(&s)) {
+                    Some(q) if q == start => return true,
+                    Some(q) => p = q,
+                    None => return false,
+                }
+            }
+            false
+        };
+        let band = r / br * br..r / br * br + br;
+        let stack = c / bc * bc..c / bc * bc + bc;
+        band.filter(|&o| o != r).any(|o| free(true, r, o, c))
+            || stack.filter(|&o| o != c).any(|o| free(false, c, o, r))
     }
 
     /// True when the other clues force symbol `v` at cell `k` by a naked single:
@@ -375,6 +429,51 @@ impl Sudoku<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{required_words, Sudoku};
+
+    /// `swap_needs` says a clue is needed only when it is: the puzzle without it has
+    /// solutions with another symbol there, so more than the puzzle has. Complete
+    /// grids of several box shapes, half or more of their cells kept at random.
+    #[test]
+    fn swap_needs_only_needed_clues() {
+        let mut x: u64 = 0x0073_3a9d_c1f0;
+        let mut next = move || crate::rng::next(&mut x);
+        const LIMIT: u64 = 1 << 20;
+        for (br, bc) in [(3, 3), (2, 3), (3, 2), (2, 4), (2, 2)] {
+            let mut mem = vec![0u32; required_words(br, bc).unwrap() as usize];
+            let mut s = Sudoku::init(&mut mem, br, bc).unwrap();
+            s.use_fast_path(false);
+            let cells = s.cells();
+            let mut said = 0;
+            for round in 0..80 {
+                let mut grid = vec![0u8; cells];
+                s.generate_start(round, 0).unwrap();
+                while !s.generated_grid(&mut grid) {
+                    s.generate(1000, &mut vec![0u8; cells], None).unwrap();
+                }
+                let keep = 4 + round % 4;
+                let puzzle: Vec<u8> = grid
+                    .iter()
+                    .map(|&v| if next() % 8 < keep { v } else { 0 })
+                    .collect();
+                for (c, (p, &v)) in s.puzzle.iter_mut().zip(&puzzle).enumerate() {
+                    *p = u32::from(v);
+                    s.solution[c] = u32::from(grid[c]);
+                }
+                let says: Vec<usize> = (0..cells)
+                    .filter(|&k| puzzle[k] != 0 && s.swap_needs(k))
+                    .collect();
+                let all = s.count(&puzzle, LIMIT).unwrap();
+                assert!(all < LIMIT);
+                for &k in &says {
+                    let mut fewer = puzzle.clone();
+                    fewer[k] = 0;
+                    assert!(s.count(&fewer, LIMIT).unwrap() > all, "{br}x{bc}, cell {k}");
+                }
+                said += says.len();
+            }
+            assert!(said > 30, "{br}x{bc}: {said}");
+        }
+    }
 
     /// `forced` is the naked single read straight off the variant's rules: every
     /// other symbol is a clue in a cell that shares a row, column, region or (with

@@ -1119,15 +1119,7 @@ pub fn proof_start(
             _ => Err(Error::Corrupt),
         }
     };
-    // The depth whose state holds for both `pos - 1` and `pos`: halves of
-    // 2^(HALVINGS - depth) positions, those of `pos - 1` and `pos` apart below it.
-    let mut depth = if pos == 0 {
-        State::new([[BAND; 9]; 3], [BAND; 3]).store(stack, 0);
-        0
-    } else {
-        let apart = usize::BITS - ((pos - 1) ^ pos).leading_zeros();
-        (HALVINGS - apart as usize).min(stack[GEN_DEPTH] as usize)
-    };
+    let mut depth = shared_depth(stack, pos);
     let (b, bit, v) = clue(pos)?.ok_or(Error::Corrupt)?;
     // The candidates before the first change: each state goes on from the last one,
     // so the eliminations are counted once, at the end.
@@ -1182,6 +1174,29 @@ pub fn proof_start(
         depth += 1;
         st.store(stack, depth * STATE);
     }
+}
+
+/// The deepest state of `stack` that holds for position `pos` (`stack.len()` at
+/// least [`GEN_WORDS`], `pos` below 81): the deepest on the path to the last position
+/// that also lies on the path to `pos`. At position 0 the stack starts afresh.
+fn shared_depth(stack: &mut [u32], pos: usize) -> usize {
+    if pos == 0 {
+        State::new([[BAND; 9]; 3], [BAND; 3]).store(stack, 0);
+        return 0;
+    }
+    // Halves of 2^(HALVINGS - depth) positions: `pos - 1` and `pos` lie apart below.
+    let apart = usize::BITS - ((pos - 1) ^ pos).leading_zeros();
+    (HALVINGS - apart as usize).min(stack[GEN_DEPTH] as usize)
+}
+
+/// Generation settled the clue at position `pos` without [`proof_start`]: the stack
+/// keeps only the states that also hold for the next position.
+pub fn proof_skipped(stack: &mut [u32], pos: usize) -> Result<(), Error> {
+    if stack.len() < GEN_WORDS || pos >= 81 {
+        return Err(Error::Corrupt);
+    }
+    stack[GEN_DEPTH] = shared_depth(stack, pos) as u32;
+    Ok(())
 }
 
 /// Opens the search's first branch point on `cell` (0..81) when it is open: a proof
@@ -1586,7 +1601,8 @@ mod tests {
     }
 
     /// Generation's proof starts, position after position with clues taken away at
-    /// random (also needed ones, so that the halves see every kind of puzzle), agree
+    /// random (also needed ones, so that the halves see every kind of puzzle) and
+    /// some positions settled without a proof start (their clue kept), agree
     /// with a search of the other clues set from scratch with the clue's digit
     /// forbidden: a clue said to need no proof has no such solution, and the search
     /// from a proof's start finds one exactly when that search does.
@@ -1617,6 +1633,11 @@ mod tests {
             let mut puzzle = grid;
             for pos in 0..81 {
                 let k = order[pos] as usize;
+                if next() % 5 == 0 {
+                    // Settled without a proof start (generation keeps such a clue).
+                    proof_skipped(&mut stack, pos).unwrap();
+                    continue;
+                }
                 let (_, search) = proof_start(&mut stack, &mut w, &order, &puzzle, pos).unwrap();
                 let others = |c: usize| if c == k { 0 } else { puzzle[c] };
                 set(&mut scratch, others, Some((k, puzzle[k])));
