@@ -201,11 +201,8 @@ impl Sudoku<'_> {
             Outcome::Budget if !capped => return Ok(true),
             Outcome::Budget if boxes => self.shuffled_pattern(),
             Outcome::Budget => {
-                let mut rng = get64(self.head, W_GEN_RNG);
-                let fill_seed = rand(&mut rng) | 1;
-                put64(self.head, W_GEN_RNG, rng);
                 put64(self.head, W_GEN_BASE, cap.saturating_mul(2));
-                self.engine().set(|_| 0, None, fill_seed);
+                self.fill_again();
                 *spent = spent.saturating_add(1);
                 return Ok(false);
             }
@@ -227,10 +224,7 @@ impl Sudoku<'_> {
                 // Only possible with a pre-fill (never with boxes, whose diagonal
                 // boxes are independent); start again without one.
                 self.set(FLAG_PREFILL, false);
-                let mut rng = get64(self.head, W_GEN_RNG);
-                let fill_seed = rand(&mut rng) | 1;
-                put64(self.head, W_GEN_RNG, rng);
-                self.engine().set(|_| 0, None, fill_seed);
+                self.fill_again();
                 return Ok(false);
             }
             Outcome::Exhausted => {
@@ -245,6 +239,15 @@ impl Sudoku<'_> {
         self.head[W_GEN_POS] = 0;
         self.set_gen(Gen::Setup);
         Ok(false)
+    }
+
+    /// The search for a complete grid starts again from an empty grid with the
+    /// generation's next seed.
+    fn fill_again(&mut self) {
+        let mut rng = get64(self.head, W_GEN_RNG);
+        let fill_seed = rand(&mut rng) | 1;
+        put64(self.head, W_GEN_RNG, rng);
+        self.engine().set(|_| 0, None, fill_seed);
     }
 
     /// The pattern grid ([`pattern_symbol`]) with its symbols, its rows within each
@@ -350,7 +353,7 @@ impl Sudoku<'_> {
         );
         let (r, c) = (k / n, k % n);
         let (grid, puzzle) = (&*self.solution, &*self.puzzle);
-        // Line `a` against line `b` (rows when `rows`, else columns) from place `p`.
+        // Cell `place` of row (when `rows`, else column) `line`.
         let cell = |rows: bool, line: usize, place: usize| {
             if rows {
                 line * n + place
@@ -358,6 +361,8 @@ impl Sudoku<'_> {
                 place * n + line
             }
         };
+        // Whether no clue but `k` lies on the cycle through place `start` of lines
+        // `a` (k's) and `b`.
         let free = |rows: bool, a: usize, b: usize, start: usize| {
             let mut p = start;
             for _ in 0..n {
